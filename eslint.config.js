@@ -1,0 +1,87 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Import direction (STYLE.md): domain imports nothing of ours; server and web import domain;
+// web imports server only as types; web features never import each other (web/app composes
+// them; shared pieces live in web/ui, web/lib and web/i18n).
+const webShared = new Set(['app', 'ui', 'lib', 'i18n']);
+const webFeatures = readdirSync(new URL('./src/web/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !webShared.has(d.name))
+  .map((d) => d.name);
+
+const featureRules = webFeatures.map((feature) => ({
+  files: [`src/web/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: ['**/server/**'], allowTypeImports: true, message: 'The web imports server code only as types.' },
+          {
+            group: webFeatures.filter((f) => f !== feature).flatMap((f) => [`../${f}/*`, `../../${f}/*`, `**/web/${f}/*`]),
+            message: 'Web features do not import each other; compose them in src/web/app or share via src/web/ui or src/web/lib.',
+          },
+          { group: ['../app/*', '../../app/*'], message: 'Features do not import the app shell.' },
+        ],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/web/**'], message: 'src/domain imports nothing of ours.' },
+            { group: ['node:*'], message: 'src/domain is pure: no I/O.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/web/**'], message: 'The server does not import web code.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/web/{app,ui,lib,i18n}/**/*.{ts,tsx}', 'src/web/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], allowTypeImports: true, message: 'The web imports server code only as types.' },
+          ],
+        },
+      ],
+    },
+  },
+  ...featureRules,
+  {
+    // Migrations are frozen and take Kysely<any> by design (STYLE.md §7); tests poke at loose JSON.
+    files: ['src/server/db/migrations/**/*.ts', '**/*.test.ts', '**/*.test.tsx', 'tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { languages } from './i18n';
+
+export const localeBody = z.object({ locale: z.enum(languages) });
+export type LocaleBody = z.infer<typeof localeBody>;
+
+export const roleSchema = z.enum(['user', 'admin']);
+
+export const meResponse = z.object({
+  user: z
+    .object({
+      id: z.string(),
+      email: z.string(),
+      name: z.string(),
+      role: roleSchema,
+      isAnonymous: z.boolean(),
+      emailVerified: z.boolean(),
+      locale: z.enum(languages),
+    })
+    .nullable(),
+  auth: z.object({
+    google: z.boolean(),
+    emailVerificationRequired: z.boolean(),
+  }),
+});
+export type MeResponse = z.infer<typeof meResponse>;
+
+/** The part of an e-mail address before the at sign: the welcome line's fallback name. */
+export const emailLocalPart = (email: string): string => email.split('@')[0] ?? email;
+
+export const displayNameOf = (user: { name?: string | null; email: string }): string =>
+  user.name && user.name.trim() !== '' ? user.name : emailLocalPart(user.email);

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+export const competitionKinds = ['featured', 'table', 'cards', 'tournament', 'coming_soon'] as const;
+export type CompetitionKind = (typeof competitionKinds)[number];
+
+/** One entry of catalogue/competitions.json. */
+export const catalogueCompetition = z.object({
+  id: z.string().regex(/^[a-z0-9_]+$/),
+  route: z.string().regex(/^\/[A-Za-z0-9/_-]+$/),
+  aliases: z.array(z.string().regex(/^\/[A-Za-z0-9/_-]+$/)).default([]),
+  name: z.string().min(1),
+  country: z.string().min(1),
+  flag: z.string(),
+  kind: z.enum(competitionKinds),
+  seasonLabel: z.string(),
+  summaryKey: z.string().nullable(),
+  timeZone: z.string().min(1),
+  sortOrder: z.number().int(),
+});
+export type CatalogueCompetition = z.infer<typeof catalogueCompetition>;
+
+export const catalogueFile = z.object({ competitions: z.array(catalogueCompetition) });
+
+export const competitionSchema = z.object({
+  id: z.string(),
+  route: z.string(),
+  aliases: z.array(z.string()),
+  name: z.string(),
+  country: z.string(),
+  flag: z.string(),
+  kind: z.enum(competitionKinds),
+  seasonLabel: z.string(),
+  summaryKey: z.string().nullable(),
+  timeZone: z.string(),
+  sortOrder: z.number(),
+});
+export type Competition = z.infer<typeof competitionSchema>;
+
+/** Routes that also reach a competition page (spec §2.2 lists both spellings). */
+export const routeAliases = (competitions: Competition[]): Map<string, string> =>
+  new Map(competitions.flatMap((c) => c.aliases.map((alias) => [alias, c.route] as const)));

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types';
+import { writeAudit } from '../audit';
+
+export type Role = 'user' | 'admin';
+
+export interface RoleChange {
+  email: string;
+  role: Role;
+  actorUserId: string | null;
+  actorLabel: string;
+  at: Date;
+}
+
+/** Sets a user's role by e-mail; returns false when no such user exists. Audited when it changes. */
+export const setRole = async (db: Kysely<DB>, change: RoleChange): Promise<boolean> =>
+  db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('user')
+      .select(['id', 'role'])
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', change.email.trim().toLowerCase()))
+      .executeTakeFirst();
+    if (!user) return false;
+    if (user.role === change.role) return true;
+    await trx.updateTable('user').set({ role: change.role }).where('id', '=', user.id).execute();
+    await writeAudit(
+      trx,
+      {
+        actorUserId: change.actorUserId,
+        actorLabel: change.actorLabel,
+        action: change.role === 'admin' ? 'role.grant' : 'role.revoke',
+        entityType: 'user',
+        entityId: user.id,
+        before: { role: user.role },
+        after: { role: change.role },
+      },
+      change.at,
+    );
+    return true;
+  });
+
+/** Promotes every existing account listed in ADMIN_EMAILS (new ones are promoted at sign-up). */
+export const applyAdminEmails = async (db: Kysely<DB>, emails: string[], at: Date) => {
+  for (const email of emails) {
+    await setRole(db, { email, role: 'admin', actorUserId: null, actorLabel: 'ADMIN_EMAILS', at });
+  }
+};

@@ -1,0 +1,100 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { getSessionUser } from './auth';
+import type { AppBindings, Services } from './context';
+import { envelope, handleError } from './errors';
+import { accountRoutes } from './account/routes';
+import { adminRoutes } from './admin/routes';
+import { competitionRoutes } from './competitions/routes';
+import { healthRoutes } from './health/routes';
+import { mountSpa } from './static';
+
+export interface AppOptions {
+  /** Lets tests add routes (a slow one, a throwing one) before the fallbacks. */
+  extend?: (app: Hono<AppBindings>) => void;
+  serveWeb?: boolean;
+}
+
+const api = () =>
+  new OpenAPIHono<AppBindings>()
+    .route('/account', accountRoutes)
+    .route('/competitions', competitionRoutes)
+    .route('/admin', adminRoutes);
+
+export type AppType = ReturnType<typeof api>;
+
+export const createApp = (services: Services, options: AppOptions = {}) => {
+  const app = new OpenAPIHono<AppBindings>();
+  const { auth, logger } = services;
+
+  app.use(
+    '*',
+    requestId({
+      headerName: 'X-Request-Id',
+      generator: () => crypto.randomUUID(),
+      limitLength: 128,
+    }),
+  );
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const child = logger.child({ requestId: c.get('requestId') });
+    c.set('logger', child);
+    c.set('services', services);
+    c.set('user', null);
+    await next();
+    child.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Inline style attributes/elements are set by the toast and dialog libraries at runtime.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.onError(handleError);
+
+  app.route('/', healthRoutes);
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+
+  app.use('/api/*', bodyLimit({ maxSize: 2 * 1024 * 1024 }));
+  app.use('/api/*', async (c, next) => {
+    c.set('user', await getSessionUser(auth, c.req.raw.headers));
+    await next();
+  });
+  app.route('/api', api());
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'FirstGoal API', version: '1.0.0' },
+  });
+  options.extend?.(app);
+
+  app.all('/api/*', (c) => envelope(c, 'NOT_FOUND', 'Not found.', 404));
+  if (options.serveWeb !== false) mountSpa(app);
+  app.notFound((c) => envelope(c, 'NOT_FOUND', 'Not found.', 404));
+  return app;
+};

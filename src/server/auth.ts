@@ -1,0 +1,163 @@
+import { betterAuth } from 'better-auth';
+import { anonymous, genericOAuth, twoFactor } from 'better-auth/plugins';
+import type { Env } from './env';
+import type { Database } from './db/database';
+import type { Logger } from './logger';
+import type { Mailer } from './mailer/mailer';
+import { renderActionMail } from './mailer/templates';
+import { normaliseLanguage } from './i18n/translate';
+import type { Language } from '../domain/i18n';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: 'user' | 'admin';
+  isAnonymous: boolean;
+  emailVerified: boolean;
+  locale: Language;
+}
+
+export const guestEmailDomain = 'guest.firstgoal.invalid';
+
+interface AuthDeps {
+  env: Env;
+  database: Database;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+const buildAuth = ({ env, database, mailer, logger }: AuthDeps) => {
+  const { db } = database;
+  const adminEmails = new Set(env.ADMIN_EMAILS);
+  const isTest = env.NODE_ENV === 'test';
+
+  return betterAuth({
+    appName: 'FirstGoal',
+    baseURL: env.baseUrl,
+    basePath: '/api/auth',
+    secret: env.authSecret,
+    trustedOrigins: [env.baseUrl],
+    // better-auth skips its origin/CSRF check under NODE_ENV=test; we want tests to see the real
+    // behaviour.
+    advanced: { disableOriginCheck: false },
+    database: { db, type: database.dialect },
+    logger: {
+      log: (level, message, ...args) => {
+        logger[level]({ args: args.length > 0 ? args : undefined }, `auth: ${message}`);
+      },
+    },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        locale: { type: 'string', required: false, input: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        const locale = (user as { locale?: string | null }).locale;
+        const mail = renderActionMail('resetPassword', locale, { name: user.name, url });
+        await mailer.send({ kind: 'reset-password', to: user.email, ...mail });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: env.REQUIRE_EMAIL_VERIFICATION,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        const locale = (user as { locale?: string | null }).locale;
+        const mail = renderActionMail('verifyEmail', locale, { name: user.name, url });
+        await mailer.send({ kind: 'verify-email', to: user.email, ...mail });
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: {
+              ...user,
+              role: adminEmails.has(user.email.toLowerCase()) ? 'admin' : 'user',
+              locale: normaliseLanguage((user as { locale?: string | null }).locale),
+            },
+          }),
+        },
+      },
+    },
+    rateLimit: {
+      enabled: !isTest,
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 300, max: 5 },
+        '/sign-in/anonymous': { window: 60, max: 10 },
+      },
+    },
+    plugins: [
+      anonymous({
+        emailDomainName: guestEmailDomain,
+        generateName: () => 'Guest',
+        // A guest who signs up or signs in keeps every team (and league they created): move them
+        // to the real account before better-auth deletes the anonymous user.
+        onLinkAccount: async ({ anonymousUser, newUser }) => {
+          const from = anonymousUser.user.id;
+          const to = newUser.user.id;
+          await db.transaction().execute(async (trx) => {
+            await trx.updateTable('teams').set({ user_id: to }).where('user_id', '=', from).execute();
+            await trx
+              .updateTable('leagues')
+              .set({ admin_user_id: to })
+              .where('admin_user_id', '=', from)
+              .execute();
+          });
+          logger.info({ from, to }, 'guest account linked; teams moved');
+        },
+      }),
+      twoFactor({ issuer: 'FirstGoal' }),
+      ...(env.googleEnabled
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: env.GOOGLE_CLIENT_ID ?? '',
+                  clientSecret: env.GOOGLE_CLIENT_SECRET ?? '',
+                  discoveryUrl: env.GOOGLE_DISCOVERY_URL,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+};
+
+export type Auth = ReturnType<typeof buildAuth>;
+export const createAuth = (deps: AuthDeps): Auth => buildAuth(deps);
+
+const flag = (value: unknown): boolean => value === true || value === 1 || value === '1';
+
+export const getSessionUser = async (auth: Auth, headers: Headers): Promise<SessionUser | null> => {
+  const session = await auth.api.getSession({ headers });
+  if (!session) return null;
+  const user = session.user as typeof session.user & {
+    role?: string | null;
+    isAnonymous?: unknown;
+    locale?: string | null;
+  };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role === 'admin' ? 'admin' : 'user',
+    isAnonymous: flag(user.isAnonymous),
+    emailVerified: flag(user.emailVerified),
+    locale: normaliseLanguage(user.locale),
+  };
+};

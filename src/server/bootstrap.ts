@@ -1,0 +1,49 @@
+import { applyAdminEmails } from './account/roles';
+import { createAuth } from './auth';
+import { readCompetitionCatalogue } from './competitions/catalogue';
+import { upsertCatalogue } from './competitions/repository';
+import type { Services } from './context';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import type { Env } from './env';
+import { createLogger, type Logger } from './logger';
+import { createMailer } from './mailer/mailer';
+
+export interface BootOptions {
+  logger?: Logger;
+  now?: () => Date;
+  /** Skip migrations and the catalogue (tests that copy an already prepared database). */
+  prepared?: boolean;
+}
+
+/** Opens the database, migrates it, loads the catalogue and wires every service. */
+export const createServices = async (env: Env, options: BootOptions = {}): Promise<Services> => {
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  const now = options.now ?? (() => new Date());
+  const database = openDatabase(env.database);
+  try {
+    if (!options.prepared) {
+      const applied = await migrateToLatest(database.db);
+      if (applied.length > 0) logger.info({ applied }, 'database migrated');
+      await upsertCatalogue(database.db, readCompetitionCatalogue(), now());
+    }
+    await applyAdminEmails(database.db, env.ADMIN_EMAILS, now());
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const mailer = createMailer({
+    database,
+    logger,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    now,
+  });
+  const auth = createAuth({ env, database, mailer, logger });
+  return { env, database, logger, auth, mailer, now };
+};
+
+export const closeServices = async (services: Services): Promise<void> => {
+  await services.mailer.stop();
+  await services.database.close();
+};

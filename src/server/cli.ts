@@ -1,0 +1,44 @@
+import { loadEnvOrExit } from './env';
+
+const usage = `Usage: npm run cli -- <command>
+
+Commands:
+  admin grant <email>    make the account with this e-mail a site admin
+  admin revoke <email>   take the admin role away
+  migrate                apply database migrations and load the catalogue, then exit`;
+
+const env = loadEnvOrExit();
+const [group, action, email] = process.argv.slice(2);
+
+const fail = (message: string): never => {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+};
+
+const { createServices, closeServices } = await import('./bootstrap');
+const { createLogger } = await import('./logger');
+const { setRole } = await import('./account/roles');
+
+if (group === 'migrate') {
+  const services = await createServices(env, { logger: createLogger(env.LOG_LEVEL) });
+  await closeServices(services);
+  process.stdout.write('Database is up to date.\n');
+} else if (group === 'admin' && (action === 'grant' || action === 'revoke') && email) {
+  const services = await createServices(env, { logger: createLogger('warn') });
+  try {
+    const role = action === 'grant' ? 'admin' : 'user';
+    const found = await setRole(services.database.db, {
+      email,
+      role,
+      actorUserId: null,
+      actorLabel: 'cli',
+      at: new Date(),
+    });
+    if (!found) fail(`No account with the e-mail ${email}.`);
+    process.stdout.write(`${email} is now ${role === 'admin' ? 'an admin' : 'a regular user'}.\n`);
+  } finally {
+    await closeServices(services);
+  }
+} else {
+  fail(usage);
+}

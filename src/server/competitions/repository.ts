@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import type { CatalogueCompetition, Competition, CompetitionKind } from '../../domain/competitions';
+import type { DB } from '../db/types';
+
+const toCompetition = (row: {
+  id: string;
+  route: string;
+  aliases: string;
+  name: string;
+  country: string;
+  flag: string;
+  kind: string;
+  season_label: string;
+  summary_key: string | null;
+  time_zone: string;
+  sort_order: number;
+}): Competition => ({
+  id: row.id,
+  route: row.route,
+  aliases: JSON.parse(row.aliases) as string[],
+  name: row.name,
+  country: row.country,
+  flag: row.flag,
+  kind: row.kind as CompetitionKind,
+  seasonLabel: row.season_label,
+  summaryKey: row.summary_key,
+  timeZone: row.time_zone,
+  sortOrder: row.sort_order,
+});
+
+export const listCompetitions = async (db: Kysely<DB>): Promise<Competition[]> => {
+  const rows = await db
+    .selectFrom('competitions')
+    .select([
+      'id',
+      'route',
+      'aliases',
+      'name',
+      'country',
+      'flag',
+      'kind',
+      'season_label',
+      'summary_key',
+      'time_zone',
+      'sort_order',
+    ])
+    .orderBy('sort_order')
+    .orderBy('name')
+    .execute();
+  return rows.map(toCompetition);
+};
+
+/** Inserts or refreshes the built-in competitions; running it twice changes nothing. */
+export const upsertCatalogue = async (
+  db: Kysely<DB>,
+  entries: CatalogueCompetition[],
+  at: Date,
+): Promise<void> => {
+  const now = at.toISOString();
+  await db.transaction().execute(async (trx) => {
+    for (const entry of entries) {
+      const values = {
+        route: entry.route,
+        aliases: JSON.stringify(entry.aliases),
+        name: entry.name,
+        country: entry.country,
+        flag: entry.flag,
+        kind: entry.kind,
+        season_label: entry.seasonLabel,
+        summary_key: entry.summaryKey,
+        time_zone: entry.timeZone,
+        sort_order: entry.sortOrder,
+      };
+      const existing = await trx
+        .selectFrom('competitions')
+        .selectAll()
+        .where('id', '=', entry.id)
+        .executeTakeFirst();
+      if (!existing) {
+        await trx
+          .insertInto('competitions')
+          .values({ id: entry.id, ...values, built_in: 1, created_at: now, updated_at: now })
+          .execute();
+        continue;
+      }
+      const changed = (Object.keys(values) as (keyof typeof values)[]).some(
+        (key) => existing[key] !== values[key],
+      );
+      if (changed) {
+        await trx
+          .updateTable('competitions')
+          .set({ ...values, updated_at: now })
+          .where('id', '=', entry.id)
+          .execute();
+      }
+    }
+  });
+};

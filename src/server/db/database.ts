@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseTarget } from '../env';
+import type { DB } from './types';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** Resolves when the database answers a trivial query. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+// COUNT/SUM/RANK come back from pg as int8/numeric strings; the app wants numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+
+const openSqlite = (path: string): Database => {
+  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  const connection = new SQLite(path);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = FULL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+};
+
+const openPostgres = (url: string): Database => {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+};
+
+export const openDatabase = (target: DatabaseTarget): Database =>
+  target.dialect === 'sqlite' ? openSqlite(target.path) : openPostgres(target.url);

@@ -1,0 +1,22 @@
+import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'kysely';
+import * as authTables from './migrations/2026-11-22T10-00-00_auth-tables';
+import * as gameTables from './migrations/2026-11-22T10-10-00_game-tables';
+import * as supportTables from './migrations/2026-11-22T10-20-00_support-tables';
+
+// Listed explicitly (not read from disk) so the same list works from source, in tests and in
+// any bundle. Names are ISO-dated and never change once released.
+const migrations: Record<string, Migration> = {
+  '2026-11-22T10-00-00_auth-tables': authTables,
+  '2026-11-22T10-10-00_game-tables': gameTables,
+  '2026-11-22T10-20-00_support-tables': supportTables,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export const createMigrator = <T>(db: Kysely<T>) => new Migrator({ db, provider });
+
+export const migrateToLatest = async <T>(db: Kysely<T>): Promise<string[]> => {
+  const { error, results } = await createMigrator(db).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).map((r) => r.migrationName);
+};

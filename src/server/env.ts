@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only module that reads `process.env`. It is parsed once, before anything else starts, and a
+ * bad value ends the process with one line naming the variable (see `loadEnvOrExit`).
+ */
+export type DatabaseTarget =
+  | { dialect: 'sqlite'; path: string }
+  | { dialect: 'postgres'; url: string };
+
+export const parseDatabaseUrl = (value: string): DatabaseTarget | null => {
+  const trimmed = value.trim();
+  if (/^postgres(ql)?:\/\//i.test(trimmed)) {
+    try {
+      new URL(trimmed);
+      return { dialect: 'postgres', url: trimmed };
+    } catch {
+      return null;
+    }
+  }
+  if (trimmed.startsWith('file:')) {
+    const path = trimmed.slice('file:'.length).replace(/^\/\/(?=\/)/, '');
+    return path.length > 0 ? { dialect: 'sqlite', path } : null;
+  }
+  if (trimmed === ':memory:') return { dialect: 'sqlite', path: ':memory:' };
+  const looksLikePath = /^(\/|\.{1,2}\/)/.test(trimmed) || /\.(sqlite3?|db)$/i.test(trimmed);
+  return looksLikePath ? { dialect: 'sqlite', path: trimmed } : null;
+};
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z
+    .string()
+    .default('3000')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 0 && Number(v) <= 65535, {
+      message: 'must be a port number between 0 and 65535',
+    })
+    .transform(Number),
+  HOST: z.string().default('0.0.0.0'),
+  BASE_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/]+/i.test(v), {
+    message: 'must be an absolute http(s) URL such as https://firstgoal.example.com',
+  }),
+  DATABASE_URL: z
+    .string()
+    .default('file:./data/firstgoal.sqlite')
+    .refine((v) => parseDatabaseUrl(v) !== null, {
+      message: 'must be file:<path>, a path to a .sqlite/.db file, or a postgres:// URL',
+    }),
+  AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters long (or unset to generate one into data/)',
+  }),
+  ADMIN_EMAILS: optionalText.transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter((e) => e.length > 0),
+  ),
+  SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\/.+/i.test(v), {
+    message: 'must be an smtp:// or smtps:// URL',
+  }),
+  MAIL_FROM: z.string().default('FirstGoal <no-reply@firstgoal.local>'),
+  REQUIRE_EMAIL_VERIFICATION: booleanFlag,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_DISCOVERY_URL: z
+    .string()
+    .url({ message: 'must be a URL' })
+    .default('https://accounts.google.com/.well-known/openid-configuration'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  SHUTDOWN_TIMEOUT_MS: z
+    .string()
+    .default('10000')
+    .refine((v) => /^\d+$/.test(v), { message: 'must be a number of milliseconds' })
+    .transform(Number),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  baseUrl: string;
+  authSecret: string;
+  database: DatabaseTarget;
+  googleEnabled: boolean;
+};
+
+export class EnvError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+  }
+}
+
+const readOrCreateSecret = (dataDir: string): string => {
+  const file = resolve(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+};
+
+/** Parses an environment (default `process.env`); throws `EnvError` naming the first bad variable. */
+export const parseEnv = (
+  source: Record<string, string | undefined> = process.env,
+  options: { generateSecret?: boolean } = {},
+): Env => {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    const given = source[variable];
+    throw new EnvError(
+      variable,
+      `${issue?.message ?? 'is not valid'}${given === undefined ? '' : ` (got "${given}")`}`,
+    );
+  }
+  const env = result.data;
+  if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
+    throw new EnvError(
+      env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID',
+      'must be set together with the other Google variable',
+    );
+  }
+  const authSecret =
+    env.AUTH_SECRET ?? (options.generateSecret === false ? '' : readOrCreateSecret(env.DATA_DIR));
+  return {
+    ...env,
+    baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    authSecret,
+    database: parseDatabaseUrl(env.DATABASE_URL) as DatabaseTarget,
+    googleEnabled: env.GOOGLE_CLIENT_ID !== undefined,
+  };
+};
+
+/** For entry points: a bad value prints one line naming the variable and exits non-zero. */
+export const loadEnvOrExit = (): Env => {
+  try {
+    return parseEnv();
+  } catch (error) {
+    const line = error instanceof EnvError ? error.message : `Invalid configuration: ${String(error)}`;
+    process.stderr.write(`${line}\n`);
+    process.exit(1);
+  }
+};

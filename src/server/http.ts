@@ -1,0 +1,35 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppBindings } from './context';
+import { AppError } from './errors';
+import type { SessionUser } from './auth';
+
+/**
+ * A feature router: request validation failures become our 400 envelope (thrown to `onError`),
+ * so every route answers errors the same way.
+ */
+export const createRouter = () =>
+  new OpenAPIHono<AppBindings>({
+    defaultHook: (result) => {
+      if (!result.success) throw result.error;
+    },
+  });
+
+export const requireUser = (c: Context<AppBindings>): SessionUser => {
+  const user = c.get('user');
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  return user;
+};
+
+/** A signed-in person with a real account (guests are anonymous sessions). */
+export const requireAccount = (c: Context<AppBindings>): SessionUser => {
+  const user = requireUser(c);
+  if (user.isAnonymous) throw new AppError('FORBIDDEN', 'Please sign in with an account to do this.');
+  return user;
+};
+
+export const requireAdmin = (c: Context<AppBindings>): SessionUser => {
+  const user = requireUser(c);
+  if (user.role !== 'admin') throw new AppError('ADMIN_ONLY');
+  return user;
+};

@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { createServices } from './bootstrap';
+import type { Env } from './env';
+import { createLogger } from './logger';
+import { startServer } from './server';
+import { isWebBuilt } from './static';
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+const buildWebIfMissing = (log: (msg: string) => void) => {
+  if (isWebBuilt()) return;
+  log('The web app is not built yet; building it once (about a minute)...');
+  const vite = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('Building the web app failed (see above).');
+};
+
+export const run = async (env: Env) => {
+  const logger = createLogger(env.LOG_LEVEL);
+  try {
+    // In development Vite serves the web app itself (npm run dev).
+    if (env.NODE_ENV !== 'development') buildWebIfMissing((msg) => logger.info(msg));
+    const services = await createServices(env, { logger });
+    const app = createApp(services);
+    const running = await startServer(services, app, { port: env.PORT, host: env.HOST });
+    services.mailer.start();
+    logger.info(
+      { port: running.port, database: env.database.dialect },
+      `FirstGoal is running at ${env.baseUrl}`,
+    );
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => {
+        running.shutdown(signal).then(
+          () => process.exit(0),
+          (err: unknown) => {
+            logger.error({ err }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      });
+    }
+  } catch (error) {
+    logger.fatal({ err: error }, 'FirstGoal could not start');
+    process.exit(1);
+  }
+};

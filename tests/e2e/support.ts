@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const widths = [375, 1280] as const;
+export type Width = (typeof widths)[number];
+export const screenshotDir = 'test-results/screenshots';
+
+export const baseUrl = () => inject('baseUrl');
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and console errors seen so far. */
+  errors: string[];
+}
+
+export const openSession = async (browser: Browser, width: Width = 1280): Promise<Session> => {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width, height: width === 375 ? 812 : 900 },
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    // A 401/404 answered by our API is a normal outcome the app handles; the browser still logs it.
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) {
+      errors.push(`console: ${message.text()}`);
+    }
+  });
+  return { context, page, errors };
+};
+
+/** Saves a full-page screenshot under test-results/screenshots/<name>-<width>.png. */
+export const screenshot = async (page: Page, name: string) => {
+  mkdirSync(screenshotDir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `${screenshotDir}/${name}-${width}.png`, fullPage: true });
+};
+
+/** axe violations of impact serious or critical, as readable strings. */
+export const seriousViolations = async (page: Page): Promise<string[]> => {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
+
+let counter = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${counter++}@example.com`;
