@@ -1,0 +1,41 @@
+// `npm run bench`: benchmarks that print ratios measured in one run on this machine (never
+// timed assertions). Each case runs the real app in-process against a fresh SQLite file.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { createApp } from '../src/server/app';
+import { closeServices, createServices } from '../src/server/bootstrap';
+import { parseEnv } from '../src/server/env';
+
+const dir = mkdtempSync(join(tmpdir(), 'firstgoal-bench-'));
+const env = parseEnv(
+  { NODE_ENV: 'test', DATA_DIR: dir, DATABASE_URL: `file:${join(dir, 'bench.sqlite')}`, LOG_LEVEL: 'silent' },
+  { generateSecret: true },
+);
+const services = await createServices(env, { logger: pino({ level: 'silent' }) });
+const app = createApp(services, { serveWeb: false });
+
+const time = async (label: string, iterations: number, run: () => Promise<unknown>) => {
+  for (let i = 0; i < Math.min(200, iterations); i += 1) await run(); // warm-up
+  const started = performance.now();
+  for (let i = 0; i < iterations; i += 1) await run();
+  const ms = performance.now() - started;
+  return { label, iterations, ms, perOp: ms / iterations };
+};
+
+const results = [
+  await time('GET /healthz (baseline: routing + middleware only)', 3000, () => app.request('/healthz')),
+  await time('GET /api/competitions (session lookup + catalogue query)', 3000, () =>
+    app.request('/api/competitions'),
+  ),
+];
+const [baseline] = results;
+process.stdout.write('\nIn-process HTTP requests (SQLite)\n');
+for (const r of results) {
+  process.stdout.write(
+    `  ${r.label}: ${r.perOp.toFixed(3)} ms/request over ${r.iterations} — ${(r.perOp / (baseline?.perOp ?? 1)).toFixed(2)}× baseline\n`,
+  );
+}
+await closeServices(services);
+rmSync(dir, { recursive: true, force: true });
