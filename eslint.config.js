@@ -19,10 +19,17 @@ const featureRules = webFeatures.map((feature) => ({
       'error',
       {
         patterns: [
-          { group: ['**/server/**'], allowTypeImports: true, message: 'The web imports server code only as types.' },
           {
-            group: webFeatures.filter((f) => f !== feature).flatMap((f) => [`../${f}/*`, `../../${f}/*`, `**/web/${f}/*`]),
-            message: 'Web features do not import each other; compose them in src/web/app or share via src/web/ui or src/web/lib.',
+            group: ['**/server/**'],
+            allowTypeImports: true,
+            message: 'The web imports server code only as types.',
+          },
+          {
+            group: webFeatures
+              .filter((f) => f !== feature)
+              .flatMap((f) => [`../${f}/*`, `../../${f}/*`, `**/web/${f}/*`]),
+            message:
+              'Web features do not import each other; compose them in src/web/app or share via src/web/ui or src/web/lib.',
           },
           { group: ['../app/*', '../../app/*'], message: 'Features do not import the app shell.' },
         ],
@@ -38,7 +45,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -49,7 +59,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/web/**'], message: 'src/domain imports nothing of ours.' },
+            {
+              group: ['**/server/**', '**/web/**'],
+              message: 'src/domain imports nothing of ours.',
+            },
             { group: ['node:*'], message: 'src/domain is pure: no I/O.' },
           ],
         },
@@ -72,7 +85,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**'], allowTypeImports: true, message: 'The web imports server code only as types.' },
+            {
+              group: ['**/server/**'],
+              allowTypeImports: true,
+              message: 'The web imports server code only as types.',
+            },
           ],
         },
       ],

@@ -10,7 +10,11 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts', 'tests/locales/**/*.test.ts'],
+          include: [
+            'src/domain/**/*.test.ts',
+            'src/server/**/*.test.ts',
+            'tests/locales/**/*.test.ts',
+          ],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           globalSetup: ['tests/setup/global-template.ts'],
           testTimeout: 30_000,

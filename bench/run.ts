@@ -10,13 +10,18 @@ import { parseEnv } from '../src/server/env';
 
 const dir = mkdtempSync(join(tmpdir(), 'firstgoal-bench-'));
 const env = parseEnv(
-  { NODE_ENV: 'test', DATA_DIR: dir, DATABASE_URL: `file:${join(dir, 'bench.sqlite')}`, LOG_LEVEL: 'silent' },
+  {
+    NODE_ENV: 'test',
+    DATA_DIR: dir,
+    DATABASE_URL: `file:${join(dir, 'bench.sqlite')}`,
+    LOG_LEVEL: 'silent',
+  },
   { generateSecret: true },
 );
 const services = await createServices(env, { logger: pino({ level: 'silent' }) });
 const app = createApp(services, { serveWeb: false });
 
-const time = async (label: string, iterations: number, run: () => Promise<unknown>) => {
+const time = async (label: string, iterations: number, run: () => unknown) => {
   for (let i = 0; i < Math.min(200, iterations); i += 1) await run(); // warm-up
   const started = performance.now();
   for (let i = 0; i < iterations; i += 1) await run();
@@ -25,7 +30,9 @@ const time = async (label: string, iterations: number, run: () => Promise<unknow
 };
 
 const results = [
-  await time('GET /healthz (baseline: routing + middleware only)', 3000, () => app.request('/healthz')),
+  await time('GET /healthz (baseline: routing + middleware only)', 3000, () =>
+    app.request('/healthz'),
+  ),
   await time('GET /api/competitions (session lookup + catalogue query)', 3000, () =>
     app.request('/api/competitions'),
   ),

@@ -14,4 +14,7 @@ export const runStep = (
     child.on('error', () => resolve(1));
   });
 
-export const npx = (bin: string) => ({ command: process.execPath, prefix: [`node_modules/${bin}`] });
+export const npx = (bin: string) => ({
+  command: process.execPath,
+  prefix: [`node_modules/${bin}`],
+});

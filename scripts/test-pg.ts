@@ -11,7 +11,9 @@ try {
   await probe.connect();
   await probe.end();
 } catch (error) {
-  process.stderr.write(`Cannot reach PostgreSQL at ${url}: ${String(error)}\nSet DATABASE_URL_TEST to a server where tests may create databases.\n`);
+  process.stderr.write(
+    `Cannot reach PostgreSQL at ${url}: ${String(error)}\nSet DATABASE_URL_TEST to a server where tests may create databases.\n`,
+  );
   process.exit(1);
 }
 mkdirSync('test-results', { recursive: true });
@@ -19,11 +21,25 @@ const report = 'test-results/pg.json';
 const code = await runStep(
   'server tests (PostgreSQL)',
   process.execPath,
-  ['node_modules/vitest/vitest.mjs', 'run', '--project', 'node', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--project',
+    'node',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ],
   { DATABASE_URL_TEST: url },
 );
 if (existsSync(report)) {
-  const r = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
-  process.stdout.write(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped\n`);
+  const r = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+  };
+  process.stdout.write(
+    `\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped\n`,
+  );
 }
 process.exit(code);

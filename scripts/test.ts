@@ -14,19 +14,39 @@ const vitest = 'node_modules/vitest/vitest.mjs';
 mkdirSync('test-results', { recursive: true });
 
 const steps: { label: string; args: string[]; report?: string; env?: Record<string, string> }[] = [
-  { label: 'type-check', args: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  {
+    label: 'type-check',
+    args: ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'],
+  },
   { label: 'lint', args: ['node_modules/eslint/bin/eslint.js', '.'] },
-  { label: 'format', args: ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level', 'warn'] },
+  {
+    label: 'format',
+    args: ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level', 'warn'],
+  },
   {
     label: 'unit and server tests (SQLite)',
-    args: [vitest, 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json'],
+    args: [
+      vitest,
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/unit.json',
+    ],
     report: 'test-results/unit.json',
     env: { DATABASE_URL_TEST: '' },
   },
   { label: 'web build', args: ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'] },
   {
     label: 'browser tests (Chromium)',
-    args: [vitest, 'run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/e2e.json'],
+    args: [
+      vitest,
+      'run',
+      '--config',
+      'vitest.e2e.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/e2e.json',
+    ],
     report: 'test-results/e2e.json',
   },
 ];

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-export const competitionKinds = ['featured', 'table', 'cards', 'tournament', 'coming_soon'] as const;
+export const competitionKinds = [
+  'featured',
+  'table',
+  'cards',
+  'tournament',
+  'coming_soon',
+] as const;
 export type CompetitionKind = (typeof competitionKinds)[number];
 
 /** One entry of catalogue/competitions.json. */

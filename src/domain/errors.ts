@@ -13,6 +13,28 @@ export const errorCatalogue = {
   CONFLICT: { status: 409, message: 'This conflicts with the current state.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  SIGN_IN_TO_CREATE_LEAGUE: { status: 401, message: 'Please sign in to create a league' },
+  ACCOUNT_REQUIRED: {
+    status: 403,
+    message: 'Please sign in with an e-mail account to create a league.',
+  },
+  LEAGUE_NAME_TAKEN: { status: 409, message: 'This league name already exists.' },
+  TEAM_NAMES_SAME: { status: 400, message: 'Team names must be different' },
+  TEAM_NAME_TAKEN: { status: 409, message: 'This team name is already taken in this league.' },
+  OWN_TEAM_NAME_EXISTS: {
+    status: 409,
+    message: 'You already have a team with this name in this league',
+  },
+  INVALID_LEAGUE: { status: 404, message: 'Invalid league code or name.' },
+  LEAGUE_NOT_FOUND: { status: 404, message: 'League not found.' },
+  TEAM_NOT_FOUND: { status: 404, message: 'Team not found.' },
+  WRONG_COMPETITION: { status: 409, message: 'This league is for a different competition' },
+  UNKNOWN_COMPETITION: { status: 400, message: 'This competition does not exist.' },
+  NOT_LEAGUE_ADMIN: { status: 403, message: 'Only the league admin can do this.' },
+  CONFIRM_NAME_MISMATCH: {
+    status: 400,
+    message: 'Type the league name exactly to confirm deleting it.',
+  },
   INTERNAL: { status: 500, message: 'Something went wrong. Please try again.' },
   UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },
 } as const;

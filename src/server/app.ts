@@ -10,6 +10,7 @@ import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin/routes';
 import { competitionRoutes } from './competitions/routes';
 import { healthRoutes } from './health/routes';
+import { leagueRoutes } from './leagues/routes';
 import { mountSpa } from './static';
 
 export interface AppOptions {
@@ -22,6 +23,7 @@ const api = () =>
   new OpenAPIHono<AppBindings>()
     .route('/account', accountRoutes)
     .route('/competitions', competitionRoutes)
+    .route('/leagues', leagueRoutes)
     .route('/admin', adminRoutes);
 
 export type AppType = ReturnType<typeof api>;

@@ -107,7 +107,11 @@ const buildAuth = ({ env, database, mailer, logger }: AuthDeps) => {
           const from = anonymousUser.user.id;
           const to = newUser.user.id;
           await db.transaction().execute(async (trx) => {
-            await trx.updateTable('teams').set({ user_id: to }).where('user_id', '=', from).execute();
+            await trx
+              .updateTable('teams')
+              .set({ user_id: to })
+              .where('user_id', '=', from)
+              .execute();
             await trx
               .updateTable('leagues')
               .set({ admin_user_id: to })

@@ -8,8 +8,7 @@ import { z } from 'zod';
  * bad value ends the process with one line naming the variable (see `loadEnvOrExit`).
  */
 export type DatabaseTarget =
-  | { dialect: 'sqlite'; path: string }
-  | { dialect: 'postgres'; url: string };
+  { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string };
 
 export const parseDatabaseUrl = (value: string): DatabaseTarget | null => {
   const trimmed = value.trim();
@@ -152,7 +151,8 @@ export const loadEnvOrExit = (): Env => {
   try {
     return parseEnv();
   } catch (error) {
-    const line = error instanceof EnvError ? error.message : `Invalid configuration: ${String(error)}`;
+    const line =
+      error instanceof EnvError ? error.message : `Invalid configuration: ${String(error)}`;
     process.stderr.write(`${line}\n`);
     process.exit(1);
   }

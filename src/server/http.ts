@@ -24,7 +24,8 @@ export const requireUser = (c: Context<AppBindings>): SessionUser => {
 /** A signed-in person with a real account (guests are anonymous sessions). */
 export const requireAccount = (c: Context<AppBindings>): SessionUser => {
   const user = requireUser(c);
-  if (user.isAnonymous) throw new AppError('FORBIDDEN', 'Please sign in with an account to do this.');
+  if (user.isAnonymous)
+    throw new AppError('FORBIDDEN', 'Please sign in with an account to do this.');
   return user;
 };
 

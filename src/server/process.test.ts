@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-const run = (script: string, env: Record<string, string>, onStdout?: (line: string, child: ReturnType<typeof spawn>) => void) =>
+const run = (
+  script: string,
+  env: Record<string, string>,
+  onStdout?: (line: string, child: ReturnType<typeof spawn>) => void,
+) =>
   new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((resolve) => {
     const started = Date.now();
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -48,12 +52,19 @@ describe('graceful shutdown', () => {
     let afterSignal: Promise<string> | null = null;
     const result = await run(
       'tests/setup/slow-server.ts',
-      { DATA_DIR: dataDir, DATABASE_URL: `file:${join(dataDir, 'db.sqlite')}`, LOG_LEVEL: 'silent' },
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: `file:${join(dataDir, 'db.sqlite')}`,
+        LOG_LEVEL: 'silent',
+      },
       (line, child) => {
         const match = /^LISTENING (\d+)$/.exec(line);
         if (!match) return;
         const base = `http://127.0.0.1:${match[1]}`;
-        response = fetch(`${base}/api/test/slow?ms=1500`).then(async (r) => ({ status: r.status, body: await r.json() }));
+        response = fetch(`${base}/api/test/slow?ms=1500`).then(async (r) => ({
+          status: r.status,
+          body: await r.json(),
+        }));
         setTimeout(() => {
           child.kill('SIGTERM');
           // A new connection after the signal is refused.

@@ -19,29 +19,32 @@ export const startServer = (
   new Promise((resolve, reject) => {
     const { logger, env } = services;
     let shuttingDown: Promise<void> | null = null;
-    const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info) => {
-      const shutdown = (reason: string) => {
-        shuttingDown ??= (async () => {
-          logger.info({ reason }, 'shutting down: no new connections, finishing requests');
-          const force = setTimeout(() => {
-            logger.warn('requests still running after the shutdown timeout; closing them');
-            (server as Server).closeAllConnections();
-          }, env.SHUTDOWN_TIMEOUT_MS);
-          force.unref();
-          // Keep-alive connections become idle as their last response ends: close them as they do.
-          const sweep = setInterval(() => (server as Server).closeIdleConnections(), 100);
-          await new Promise<void>((done) => {
-            (server as Server).close(() => done());
-            (server as Server).closeIdleConnections();
-          });
-          clearInterval(sweep);
-          clearTimeout(force);
-          await closeServices(services);
-          logger.info('stopped');
-        })();
-        return shuttingDown;
-      };
-      resolve({ server: server as Server, port: info.port, shutdown });
-    }) as Server;
+    const server = serve(
+      { fetch: app.fetch, port: options.port, hostname: options.host },
+      (info) => {
+        const shutdown = (reason: string) => {
+          shuttingDown ??= (async () => {
+            logger.info({ reason }, 'shutting down: no new connections, finishing requests');
+            const force = setTimeout(() => {
+              logger.warn('requests still running after the shutdown timeout; closing them');
+              (server as Server).closeAllConnections();
+            }, env.SHUTDOWN_TIMEOUT_MS);
+            force.unref();
+            // Keep-alive connections become idle as their last response ends: close them as they do.
+            const sweep = setInterval(() => (server as Server).closeIdleConnections(), 100);
+            await new Promise<void>((done) => {
+              (server as Server).close(() => done());
+              (server as Server).closeIdleConnections();
+            });
+            clearInterval(sweep);
+            clearTimeout(force);
+            await closeServices(services);
+            logger.info('stopped');
+          })();
+          return shuttingDown;
+        };
+        resolve({ server: server as Server, port: info.port, shutdown });
+      },
+    ) as Server;
     server.once('error', reject);
   });

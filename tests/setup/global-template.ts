@@ -54,7 +54,8 @@ export default async function setup(project: TestProject) {
         `select datname from pg_database where datname like $1`,
         [`firstgoal_t%${runId}%`],
       );
-      for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+      for (const { datname } of rows)
+        await admin.query(`drop database if exists "${datname}" with (force)`);
       await admin.end();
     }
   };

@@ -36,16 +36,25 @@ export class Agent {
     private readonly baseUrl: string = testBaseUrl,
   ) {}
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
     const init: RequestInit = {
       method,
       headers: {
         origin: this.baseUrl,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.cookies.size > 0 ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(this.cookies.size > 0
+          ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
+          : {}),
         ...headers,
       },
-      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      ...(body === undefined
+        ? {}
+        : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
       redirect: 'manual',
     };
     const res = await this.app.request(`${this.baseUrl}${path}`, init);
@@ -76,9 +85,14 @@ export class Agent {
 
   cookieHeader = () => [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
-  async signUp(email: string, password = 'correct-horse-9', name = email.split('@')[0] ?? 'Player') {
+  async signUp(
+    email: string,
+    password = 'correct-horse-9',
+    name = email.split('@')[0] ?? 'Player',
+  ) {
     const res = await this.post('/api/auth/sign-up/email', { email, password, name });
-    if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 200)
+      throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res;
   }
 
@@ -126,7 +140,8 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString().split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n'))
+        if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -142,8 +157,15 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     },
     { generateSecret: false },
   );
-  const services = await createServices(env, { logger, prepared: true, ...(options.now ? { now: options.now } : {}) });
-  const app = createApp(services, { serveWeb: false, ...(options.extend ? { extend: options.extend } : {}) });
+  const services = await createServices(env, {
+    logger,
+    prepared: true,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const app = createApp(services, {
+    serveWeb: false,
+    ...(options.extend ? { extend: options.extend } : {}),
+  });
   return {
     app,
     services,

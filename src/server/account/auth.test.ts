@@ -27,7 +27,13 @@ const insertTeamFor = async (userId: string, teamName: string) => {
     .execute();
   await db
     .insertInto('teams')
-    .values({ id: crypto.randomUUID(), league_id: leagueId, user_id: userId, name: teamName, created_at: now })
+    .values({
+      id: crypto.randomUUID(),
+      league_id: leagueId,
+      user_id: userId,
+      name: teamName,
+      created_at: now,
+    })
     .execute();
   return leagueId;
 };
@@ -42,7 +48,12 @@ describe('accounts', () => {
     expect(cookie).not.toMatch(/Secure/);
 
     const me = await agent.get('/api/account/me');
-    expect(me.body.user).toMatchObject({ email: 'ann@example.com', name: 'Ann', role: 'user', isAnonymous: false });
+    expect(me.body.user).toMatchObject({
+      email: 'ann@example.com',
+      name: 'Ann',
+      role: 'user',
+      isAnonymous: false,
+    });
 
     expect((await agent.post('/api/auth/sign-out')).status).toBe(200);
     expect((await agent.get('/api/account/me')).body.user).toBeNull();
@@ -68,7 +79,12 @@ describe('accounts', () => {
   it('refuses cookie-carrying posts from a foreign origin', async () => {
     const agent = t.agent();
     await agent.signUp('origin@example.com');
-    const res = await agent.request('POST', '/api/auth/sign-out', {}, { origin: 'https://evil.example' });
+    const res = await agent.request(
+      'POST',
+      '/api/auth/sign-out',
+      {},
+      { origin: 'https://evil.example' },
+    );
     expect(res.status).toBe(403);
   });
 
@@ -96,14 +112,47 @@ describe('admin role', () => {
     await agent.signUp('ref@example.com');
     const { db } = t.services.database;
     const at = new Date();
-    expect(await setRole(db, { email: 'REF@example.com', role: 'admin', actorUserId: null, actorLabel: 'cli', at })).toBe(true);
+    expect(
+      await setRole(db, {
+        email: 'REF@example.com',
+        role: 'admin',
+        actorUserId: null,
+        actorLabel: 'cli',
+        at,
+      }),
+    ).toBe(true);
     expect((await agent.get('/api/account/me')).body.user.role).toBe('admin');
-    expect(await setRole(db, { email: 'ref@example.com', role: 'user', actorUserId: null, actorLabel: 'cli', at })).toBe(true);
+    expect(
+      await setRole(db, {
+        email: 'ref@example.com',
+        role: 'user',
+        actorUserId: null,
+        actorLabel: 'cli',
+        at,
+      }),
+    ).toBe(true);
     expect((await agent.get('/api/account/me')).body.user.role).toBe('user');
-    expect(await setRole(db, { email: 'ghost@example.com', role: 'admin', actorUserId: null, actorLabel: 'cli', at })).toBe(false);
+    expect(
+      await setRole(db, {
+        email: 'ghost@example.com',
+        role: 'admin',
+        actorUserId: null,
+        actorLabel: 'cli',
+        at,
+      }),
+    ).toBe(false);
 
-    const user = await db.selectFrom('user').select('id').where('email', '=', 'ref@example.com').executeTakeFirstOrThrow();
-    const audit = await db.selectFrom('audit_log').selectAll().where('entity_id', '=', user.id).orderBy('created_at').execute();
+    const user = await db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', 'ref@example.com')
+      .executeTakeFirstOrThrow();
+    const audit = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity_id', '=', user.id)
+      .orderBy('created_at')
+      .execute();
     expect(audit.map((a) => [a.action, a.actor_label, a.before_json, a.after_json])).toEqual([
       ['role.grant', 'cli', '{"role":"user"}', '{"role":"admin"}'],
       ['role.revoke', 'cli', '{"role":"admin"}', '{"role":"user"}'],
@@ -120,21 +169,35 @@ describe('guests (anonymous sessions)', () => {
     expect(me.isAnonymous).toBe(true);
     const leagueId = await insertTeamFor(me.id, 'Guest Eleven');
 
-    expect((await guest.signUp('upgraded@example.com', 'pass-word-1', 'Upgraded')).status).toBe(200);
+    expect((await guest.signUp('upgraded@example.com', 'pass-word-1', 'Upgraded')).status).toBe(
+      200,
+    );
     const after = (await guest.get('/api/account/me')).body.user;
     expect(after).toMatchObject({ email: 'upgraded@example.com', isAnonymous: false });
     const { db } = t.services.database;
-    const teams = await db.selectFrom('teams').select(['name', 'user_id']).where('league_id', '=', leagueId).execute();
+    const teams = await db
+      .selectFrom('teams')
+      .select(['name', 'user_id'])
+      .where('league_id', '=', leagueId)
+      .execute();
     expect(teams).toEqual([{ name: 'Guest Eleven', user_id: after.id }]);
-    const league = await db.selectFrom('leagues').select('admin_user_id').where('id', '=', leagueId).executeTakeFirstOrThrow();
+    const league = await db
+      .selectFrom('leagues')
+      .select('admin_user_id')
+      .where('id', '=', leagueId)
+      .executeTakeFirstOrThrow();
     expect(league.admin_user_id).toBe(after.id);
-    const gone = await db.selectFrom('user').select('id').where('id', '=', me.id).executeTakeFirst();
+    const gone = await db
+      .selectFrom('user')
+      .select('id')
+      .where('id', '=', me.id)
+      .executeTakeFirst();
     expect(gone).toBeUndefined();
   });
 });
 
 describe('schema', () => {
-  it("holds every table and column better-auth expects (our frozen migration matches its own)", async () => {
+  it('holds every table and column better-auth expects (our frozen migration matches its own)', async () => {
     const { toBeCreated, toBeAdded } = await getMigrations(t.services.auth.options);
     expect(toBeCreated).toEqual([]);
     expect(toBeAdded).toEqual([]);

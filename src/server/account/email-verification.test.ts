@@ -30,7 +30,9 @@ describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
     expect(refused.body.code).toBe('EMAIL_NOT_VERIFIED');
 
     const mail = await smtp.waitFor('confirm@example.com');
-    const link = /http:\/\/localhost:3000\/api\/auth\/verify-email\?[^\s"<>]+/.exec(mail.decoded)?.[0];
+    const link = /http:\/\/localhost:3000\/api\/auth\/verify-email\?[^\s"<>]+/.exec(
+      mail.decoded,
+    )?.[0];
     expect(link).toBeTruthy();
     const url = new URL(link ?? '');
     const visit = await t.agent().get(`${url.pathname}${url.search}`);

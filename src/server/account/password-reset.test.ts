@@ -58,7 +58,10 @@ describe('password reset over a real SMTP server', () => {
     expect((await t.agent().signIn('reset@example.com', 'old-password-1')).status).toBe(401);
     expect((await t.agent().signIn('reset@example.com', 'new-password-2')).status).toBe(200);
     // The token is single use.
-    const again = await visitor.post('/api/auth/reset-password', { newPassword: 'x-password-3', token });
+    const again = await visitor.post('/api/auth/reset-password', {
+      newPassword: 'x-password-3',
+      token,
+    });
     expect(again.status).toBe(400);
   });
 

@@ -31,7 +31,10 @@ export const accountRoutes = createRouter()
     return c.json(
       {
         user: c.get('user'),
-        auth: { google: env.googleEnabled, emailVerificationRequired: env.REQUIRE_EMAIL_VERIFICATION },
+        auth: {
+          google: env.googleEnabled,
+          emailVerificationRequired: env.REQUIRE_EMAIL_VERIFICATION,
+        },
       },
       200,
     );

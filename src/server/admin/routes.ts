@@ -23,7 +23,10 @@ const retry = createRoute({
   summary: 'Queue a failed mail for another delivery attempt (admins only)',
   request: { params: z.object({ id: z.string().uuid() }) },
   responses: {
-    200: { description: 'Queued', content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } } },
+    200: {
+      description: 'Queued',
+      content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } },
+    },
   },
 });
 

@@ -11,7 +11,9 @@ const list = createRoute({
   responses: {
     200: {
       description: 'Competitions in display order',
-      content: { 'application/json': { schema: z.object({ competitions: z.array(competitionSchema) }) } },
+      content: {
+        'application/json': { schema: z.object({ competitions: z.array(competitionSchema) }) },
+      },
     },
   },
 });

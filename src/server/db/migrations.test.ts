@@ -36,9 +36,22 @@ describe('migrations', () => {
         created_at: now,
         updated_at: now,
       });
-      await db.insertInto('leagues').values(league('l1', 'Saturday Club', 'AAAAAA')).execute();
-      await expect(db.insertInto('leagues').values(league('l2', 'SATURDAY club', 'BBBBBB')).execute()).rejects.toThrow();
-      await expect(db.insertInto('leagues').values(league('l3', 'Other', 'AAAAAA')).execute()).rejects.toThrow();
+      await db
+        .insertInto('leagues')
+        .values(league('l1', 'Saturday Club', 'AAAAAA'))
+        .execute();
+      await expect(
+        db
+          .insertInto('leagues')
+          .values(league('l2', 'SATURDAY club', 'BBBBBB'))
+          .execute(),
+      ).rejects.toThrow();
+      await expect(
+        db
+          .insertInto('leagues')
+          .values(league('l3', 'Other', 'AAAAAA'))
+          .execute(),
+      ).rejects.toThrow();
     } finally {
       await t.close();
     }

@@ -3,7 +3,13 @@ import { startSmtpServer } from '../../../tests/setup/smtp';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { createMailer } from './mailer';
 
-const message = { kind: 'test', to: 'player@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' };
+const message = {
+  kind: 'test',
+  to: 'player@example.com',
+  subject: 'Hello',
+  text: 'Hi',
+  html: '<p>Hi</p>',
+};
 const opened: TestApp[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((t) => t.close()));
@@ -18,8 +24,16 @@ describe('mailer', () => {
   it('without SMTP keeps every mail in the outbox and logs it', async () => {
     const t = await app();
     const id = await t.services.mailer.send(message);
-    const row = await t.services.database.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'stored', to_address: 'player@example.com', subject: 'Hello' });
+    const row = await t.services.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: 'stored',
+      to_address: 'player@example.com',
+      subject: 'Hello',
+    });
     expect(t.logs().some((l) => l.mailId === id && String(l.msg).includes('outbox'))).toBe(true);
   });
 
@@ -40,7 +54,11 @@ describe('mailer', () => {
     const { db } = t.services.database;
     const id = await mailer.send(message);
     await mailer.stop(); // waits for the first attempt
-    let row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    let row = await db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
     expect(row.attempts).toBe(1);
     expect(row.last_error).toBeTruthy();
@@ -79,7 +97,11 @@ describe('mailer', () => {
     const id = await mailer.send(message);
     await mailer.stop();
     await mailer.processDue();
-    const row = await t.services.database.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.services.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('failed');
 
     const anonymous = await t.agent().get('/api/admin/outbox');
@@ -98,7 +120,10 @@ describe('mailer', () => {
     await admin.signUp('admin@example.com');
     const list = await admin.get('/api/admin/outbox');
     expect(list.status).toBe(200);
-    expect(list.body.mails.find((m: { id: string }) => m.id === id)).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(list.body.mails.find((m: { id: string }) => m.id === id)).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+    });
     expect((await admin.post(`/api/admin/outbox/${id}/retry`)).status).toBe(200);
     expect((await admin.post(`/api/admin/outbox/not-a-uuid/retry`)).status).toBe(400);
   });

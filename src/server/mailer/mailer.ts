@@ -38,9 +38,7 @@ export const createMailer = (options: MailerOptions): Mailer => {
   const now = options.now ?? (() => new Date());
   const retryBaseMs = options.retryBaseMs ?? 30_000;
   const maxAttempts = options.maxAttempts ?? 6;
-  const transport: Transporter | null = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
-    : null;
+  const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   const inFlight = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | null = null;
 
@@ -112,7 +110,13 @@ export const createMailer = (options: MailerOptions): Mailer => {
       .execute();
     if (!transport) {
       logger.info(
-        { mailId: id, kind: message.kind, to: message.to, subject: message.subject, text: message.text },
+        {
+          mailId: id,
+          kind: message.kind,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+        },
         'mail stored in outbox (no SMTP_URL configured)',
       );
       return id;

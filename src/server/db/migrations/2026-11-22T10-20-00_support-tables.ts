@@ -54,7 +54,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('audit_log')
     .columns(['entity_type', 'entity_id'])
     .execute();
-  await db.schema.createIndex('audit_log_created_idx').on('audit_log').column('created_at').execute();
+  await db.schema
+    .createIndex('audit_log_created_idx')
+    .on('audit_log')
+    .column('created_at')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,0 +1,16 @@
+/**
+ * True when `error` is a unique-constraint violation (optionally of one index or column), on
+ * SQLite (better-sqlite3) or PostgreSQL (pg). Races are settled by the database; callers turn
+ * this into a 409.
+ */
+export const isUniqueViolation = (error: unknown, target?: string): boolean => {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; message?: unknown; constraint?: unknown; detail?: unknown };
+  const sqlite = typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT_UNIQUE');
+  const sqlitePk = e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  const postgres = e.code === '23505';
+  if (!sqlite && !sqlitePk && !postgres) return false;
+  if (!target) return true;
+  const text = `${String(e.message ?? '')} ${String(e.constraint ?? '')} ${String(e.detail ?? '')}`;
+  return text.includes(target);
+};

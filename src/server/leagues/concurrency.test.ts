@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLeague, guest, player } from '../../../tests/setup/leagues';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('races are settled by the database', () => {
+  it('50 parallel joins with one team name in mixed case: 1 success, 49 × 409 TEAM_NAME_TAKEN', async () => {
+    const owner = await player(t);
+    const { league } = await createLeague(owner, 'Race League', 'Owner');
+    const agents = await Promise.all(Array.from({ length: 50 }, () => guest(t)));
+    const spellings = ['Thunder', 'THUNDER', 'thunder', 'ThUnDeR', 'thunDER'];
+    const results = await Promise.all(
+      agents.map((a, i) =>
+        a.post('/api/leagues/join', {
+          codeOrName: league.inviteCode,
+          teamName: spellings[i % spellings.length],
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    expect(
+      results.filter((r) => r.status === 409).every((r) => r.body.error.code === 'TEAM_NAME_TAKEN'),
+    ).toBe(true);
+    const teams = await t.services.database.db
+      .selectFrom('teams')
+      .select('name')
+      .where('league_id', '=', league.id)
+      .execute();
+    expect(teams).toHaveLength(2);
+  });
+
+  it('2 parallel creations of one league name give one league', async () => {
+    const [a, b] = await Promise.all([player(t), player(t)]);
+    const results = await Promise.all([
+      a.post('/api/leagues', { leagueName: 'Photo Finish', teamName: 'A' }),
+      b.post('/api/leagues', { leagueName: 'PHOTO FINISH', teamName: 'B' }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const leagues = await t.services.database.db
+      .selectFrom('leagues')
+      .select('id')
+      .where('name', 'in', ['Photo Finish', 'PHOTO FINISH'])
+      .execute();
+    expect(leagues).toHaveLength(1);
+  });
+
+  it('rejects a duplicate team name (ignoring case) inserted directly', async () => {
+    const owner = await player(t);
+    const { league } = await createLeague(owner, 'Direct Insert League', 'Lions');
+    const userId = (await owner.get('/api/account/me')).body.user.id;
+    await expect(
+      t.services.database.db
+        .insertInto('teams')
+        .values({
+          id: 'dup-team',
+          league_id: league.id,
+          user_id: userId,
+          name: 'LIONS',
+          created_at: new Date().toISOString(),
+        })
+        .execute(),
+    ).rejects.toThrow();
+  });
+});

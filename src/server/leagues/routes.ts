@@ -1,0 +1,402 @@
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import { z } from 'zod';
+import {
+  createLeagueBody,
+  createTeamBody,
+  deleteLeagueBody,
+  inviteLink,
+  joinLeagueBody,
+  leagueSummary,
+  lookupQuery,
+  memberRow,
+  myLeague,
+  quickJoinBody,
+  teamSummary,
+  updateLeagueBody,
+} from '../../domain/leagues';
+import { rankTeams, standingRow, standingsSummary, topTenPlus } from '../../domain/standings';
+import type { SessionUser } from '../auth';
+import { AppError } from '../errors';
+import { createRouter, requireUser } from '../http';
+import * as repo from './repository';
+import * as service from './service';
+
+const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+const idParam = z.object({ leagueId: z.string().min(1).max(64) });
+
+const summaryOf = (league: repo.LeagueRow, viewer: SessionUser | null) => ({
+  id: league.id,
+  name: league.name,
+  inviteCode: league.inviteCode,
+  competitionId: league.competitionId,
+  competitionName: league.competitionName,
+  competitionRoute: league.competitionRoute,
+  joinByName: league.joinByName,
+  isAdmin: viewer !== null && league.adminUserId === viewer.id,
+});
+
+const route = <R extends RouteConfig>(r: R) => createRoute(r);
+
+const createdResponse = z.object({
+  league: leagueSummary,
+  teams: z.array(teamSummary),
+  addedToExisting: z.boolean(),
+  inviteLink: z.string(),
+});
+
+export const leagueRoutes = createRouter()
+  .openapi(
+    route({
+      method: 'get',
+      path: '/mine',
+      summary: "The signed-in user's leagues with their teams",
+      responses: { 200: json(z.object({ leagues: z.array(myLeague) })) },
+    }),
+    async (c) => {
+      const user = c.get('user');
+      if (!user) return c.json({ leagues: [] }, 200);
+      const rows = await repo.listUserLeagues(c.get('services').database.db, user.id);
+      return c.json(
+        { leagues: rows.map((r) => ({ ...summaryOf(r.league, user), teams: r.teams })) },
+        200,
+      );
+    },
+  )
+  .openapi(
+    route({
+      method: 'post',
+      path: '/',
+      summary: 'Create a league with one or two teams (or add teams to your league of that name)',
+      request: body(createLeagueBody),
+      responses: { 201: json(createdResponse), 200: json(createdResponse) },
+    }),
+    async (c) => {
+      const user = c.get('user');
+      if (!user) throw new AppError('SIGN_IN_TO_CREATE_LEAGUE');
+      const { database, env, now } = c.get('services');
+      const result = await service.createLeague(database.db, user, c.req.valid('json'), { now });
+      const payload = {
+        league: summaryOf(result.league, user),
+        teams: result.teams.map((t) => ({ id: t.id, name: t.name, leagueId: t.leagueId })),
+        addedToExisting: result.kind === 'added',
+        inviteLink: inviteLink(env.baseUrl, result.league.inviteCode),
+      };
+      return result.kind === 'created' ? c.json(payload, 201) : c.json(payload, 200);
+    },
+  )
+  .openapi(
+    route({
+      method: 'get',
+      path: '/lookup',
+      summary: 'Find a league by invite code or name (the /join redirect)',
+      request: { query: lookupQuery },
+      responses: { 200: json(z.object({ league: leagueSummary })) },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      const league = await service.lookupLeague(c.get('services').database.db, {
+        code: q.code,
+        name: q.league,
+      });
+      if (!league) throw new AppError('INVALID_LEAGUE');
+      return c.json({ league: summaryOf(league, c.get('user')) }, 200);
+    },
+  )
+  .openapi(
+    route({
+      method: 'post',
+      path: '/join',
+      summary: 'Join a league by code or name with a team name',
+      request: body(joinLeagueBody),
+      responses: { 201: json(z.object({ league: leagueSummary, team: teamSummary })) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const { codeOrName, teamName } = c.req.valid('json');
+      const { league, team } = await service.joinLeague(
+        c.get('services').database.db,
+        user,
+        codeOrName,
+        teamName,
+        { now: c.get('services').now },
+      );
+      return c.json(
+        {
+          league: summaryOf(league, user),
+          team: { id: team.id, name: team.name, leagueId: team.leagueId },
+        },
+        201,
+      );
+    },
+  )
+  .openapi(
+    route({
+      method: 'post',
+      path: '/quick-join',
+      summary: 'Join by code as a guest (starts a guest session when signed out)',
+      request: body(quickJoinBody),
+      responses: {
+        200: json(z.object({ league: leagueSummary, team: teamSummary, reentered: z.boolean() })),
+      },
+    }),
+    async (c) => {
+      const { database, auth, now } = c.get('services');
+      const { code, teamName } = c.req.valid('json');
+      let user = c.get('user');
+      const { league, existing } = await service.quickJoinCheck(database.db, user, code, teamName);
+      if (existing) {
+        return c.json(
+          {
+            league: summaryOf(league, user),
+            team: { id: existing.id, name: existing.name, leagueId: league.id },
+            reentered: true,
+          },
+          200,
+        );
+      }
+      let createdGuest: string | null = null;
+      if (!user) {
+        const signedIn = await auth.api.signInAnonymous({
+          headers: c.req.raw.headers,
+          returnHeaders: true,
+        });
+        for (const cookie of signedIn.headers.getSetCookie())
+          c.header('Set-Cookie', cookie, { append: true });
+        const guest = signedIn.response?.user;
+        if (!guest)
+          throw new AppError('INTERNAL', 'Could not start your session. Please try again.');
+        createdGuest = guest.id;
+        user = {
+          id: guest.id,
+          email: guest.email,
+          name: guest.name,
+          role: 'user',
+          isAnonymous: true,
+          emailVerified: false,
+          locale: 'en',
+        };
+      }
+      try {
+        const { team } = await service.joinLeague(database.db, user, code, teamName, { now });
+        return c.json(
+          {
+            league: summaryOf(league, user),
+            team: { id: team.id, name: team.name, leagueId: team.leagueId },
+            reentered: false,
+          },
+          200,
+        );
+      } catch (error) {
+        // Lost a race for the name: the guest we just made has nothing; remove it.
+        if (createdGuest)
+          await database.db.deleteFrom('user').where('id', '=', createdGuest).execute();
+        throw error;
+      }
+    },
+  )
+  .openapi(
+    route({
+      method: 'get',
+      path: '/{leagueId}',
+      summary: 'A league page: name, competition, invite link and members (no e-mail addresses)',
+      request: { params: idParam },
+      responses: {
+        200: json(
+          z.object({ league: leagueSummary, inviteLink: z.string(), members: z.array(memberRow) }),
+        ),
+      },
+    }),
+    async (c) => {
+      const { database, env } = c.get('services');
+      const league = await repo.findLeagueById(database.db, c.req.valid('param').leagueId);
+      if (!league) throw new AppError('LEAGUE_NOT_FOUND');
+      const members = (await repo.listMembers(database.db, league.id)).map(
+        ({ teamId, teamName, manager }) => ({ teamId, teamName, manager }),
+      );
+      return c.json(
+        {
+          league: summaryOf(league, c.get('user')),
+          inviteLink: inviteLink(env.baseUrl, league.inviteCode),
+          members,
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    route({
+      method: 'get',
+      path: '/{leagueId}/standings',
+      summary: 'Ranked standings, summary cards, the top-10 table and per-team statistics',
+      request: { params: idParam },
+      responses: {
+        200: json(
+          z.object({
+            league: leagueSummary,
+            rows: z.array(standingRow),
+            top: z.array(standingRow),
+            summary: z.object({
+              totalTeams: z.number(),
+              highestScore: z.number(),
+              averageScore: z.number(),
+            }),
+            statistics: z.array(
+              z.object({
+                teamId: z.string(),
+                teamName: z.string(),
+                predictions: z.number(),
+                correctOutcomes: z.number(),
+                exactMinutes: z.number(),
+                jokers: z.number(),
+                points: z.number(),
+              }),
+            ),
+          }),
+        ),
+      },
+    }),
+    async (c) => {
+      const { database } = c.get('services');
+      const viewer = c.get('user');
+      const league = await repo.findLeagueById(database.db, c.req.valid('param').leagueId);
+      if (!league) throw new AppError('LEAGUE_NOT_FOUND');
+      const totals = await repo.teamTotals(database.db, league.id);
+      const ranked = rankTeams(totals);
+      const toRow = (r: (typeof ranked)[number]) => ({
+        rank: r.rank,
+        teamId: r.teamId,
+        teamName: r.teamName,
+        manager: r.manager,
+        points: r.points,
+        exactMinutes: r.exactMinutes,
+        correctOutcomes: r.correctOutcomes,
+        mine: viewer !== null && r.userId === viewer.id,
+      });
+      const statistics = [...totals]
+        .sort((a, b) => a.teamName.localeCompare(b.teamName, 'en', { sensitivity: 'base' }))
+        .map(
+          ({ teamId, teamName, predictions, correctOutcomes, exactMinutes, jokers, points }) => ({
+            teamId,
+            teamName,
+            predictions,
+            correctOutcomes,
+            exactMinutes,
+            jokers,
+            points,
+          }),
+        );
+      return c.json(
+        {
+          league: summaryOf(league, viewer),
+          rows: ranked.map(toRow),
+          top: topTenPlus(ranked, viewer?.id ?? null).map(toRow),
+          summary: standingsSummary(ranked),
+          statistics,
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    route({
+      method: 'post',
+      path: '/{leagueId}/teams',
+      summary: 'Create another team of yours in a league you play in',
+      request: { params: idParam, ...body(createTeamBody) },
+      responses: { 201: json(z.object({ team: teamSummary })) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const { team } = await service.addTeam(
+        c.get('services').database.db,
+        user,
+        c.req.valid('param').leagueId,
+        c.req.valid('json').teamName,
+        { now: c.get('services').now },
+      );
+      return c.json({ team: { id: team.id, name: team.name, leagueId: team.leagueId } }, 201);
+    },
+  )
+  .openapi(
+    route({
+      method: 'patch',
+      path: '/{leagueId}',
+      summary: 'League admin: rename, allow or forbid joining by name',
+      request: { params: idParam, ...body(updateLeagueBody) },
+      responses: { 200: json(z.object({ league: leagueSummary })) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const league = await service.updateLeagueSettings(
+        c.get('services').database.db,
+        user,
+        c.req.valid('param').leagueId,
+        c.req.valid('json'),
+        { now: c.get('services').now },
+      );
+      return c.json({ league: summaryOf(league, user) }, 200);
+    },
+  )
+  .openapi(
+    route({
+      method: 'post',
+      path: '/{leagueId}/invite-code',
+      summary: 'League admin: a new invite code (the old one stops working)',
+      request: { params: idParam },
+      responses: { 200: json(z.object({ inviteCode: z.string(), inviteLink: z.string() })) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const { database, env, now } = c.get('services');
+      const inviteCode = await service.regenerateInviteCode(
+        database.db,
+        user,
+        c.req.valid('param').leagueId,
+        { now },
+      );
+      return c.json({ inviteCode, inviteLink: inviteLink(env.baseUrl, inviteCode) }, 200);
+    },
+  )
+  .openapi(
+    route({
+      method: 'delete',
+      path: '/{leagueId}/teams/{teamId}',
+      summary: 'League admin: remove a team and its predictions',
+      request: { params: idParam.extend({ teamId: z.string().min(1).max(64) }) },
+      responses: { 200: json(z.object({ ok: z.literal(true) })) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const { leagueId, teamId } = c.req.valid('param');
+      await service.removeTeam(c.get('services').database.db, user, leagueId, teamId, {
+        now: c.get('services').now,
+      });
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    route({
+      method: 'delete',
+      path: '/{leagueId}',
+      summary: 'League admin: delete the league (type its name to confirm)',
+      request: { params: idParam, ...body(deleteLeagueBody) },
+      responses: { 200: json(z.object({ ok: z.literal(true) })) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      await service.deleteLeague(
+        c.get('services').database.db,
+        user,
+        c.req.valid('param').leagueId,
+        c.req.valid('json').confirmName,
+        { now: c.get('services').now },
+      );
+      return c.json({ ok: true as const }, 200);
+    },
+  );

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLeague, player } from '../../../tests/setup/leagues';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('standings', () => {
+  it('ranks by points, then exact minutes, then outcomes; level teams share a rank', async () => {
+    const { db } = t.services.database;
+    const now = new Date().toISOString();
+    const admin = await player(t, 'Admin');
+    const { league, teams } = await createLeague(admin, 'Standings League', 'Delta');
+    const teamIds: Record<string, string> = { Delta: teams[0]?.id ?? '' };
+    for (const name of ['Alpha', 'Bravo', 'Charlie', 'Echo']) {
+      const p = await player(t, `${name} Boss`);
+      teamIds[name] = (
+        await p.post('/api/leagues/join', { codeOrName: league.inviteCode, teamName: name })
+      ).body.team.id;
+    }
+    // Final 2-1, first goal 45: outcome '1' correct, minute 45 exact.
+    await db
+      .insertInto('fixtures')
+      .values([
+        {
+          id: 'st_1',
+          competition_id: 'premier_league',
+          round_label: 'Gameweek 1',
+          kickoff_at: '2025-08-15T19:00:00.000Z',
+          home_team: 'A',
+          away_team: 'B',
+          status: 'final',
+          home_score: 2,
+          away_score: 1,
+          first_goal_minute: 45,
+          created_at: now,
+          updated_at: now,
+        },
+      ])
+      .execute();
+    // Points as the scoring engine would give them (tests set them through the repository layer).
+    const predict = (team: string, outcome: string, minute: number, points: number) =>
+      db
+        .insertInto('predictions')
+        .values({
+          team_id: teamIds[team] ?? '',
+          fixture_id: 'st_1',
+          outcome,
+          first_goal_minute: minute,
+          points,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    await predict('Alpha', '1', 45, 4); // exact + outcome
+    await predict('Bravo', '1', 45, 4); // same as Alpha → shares rank 1
+    await predict('Charlie', '2', 45, 3); // exact only
+    await predict('Delta', '1', 10, 1); // outcome only
+    // Echo has no prediction: 0.
+
+    const res = await t.agent().get(`/api/leagues/${league.id}/standings`);
+    expect(res.status).toBe(200);
+    expect(
+      res.body.rows.map((r: any) => [
+        r.rank,
+        r.teamName,
+        r.points,
+        r.exactMinutes,
+        r.correctOutcomes,
+      ]),
+    ).toEqual([
+      [1, 'Alpha', 4, 1, 1],
+      [1, 'Bravo', 4, 1, 1],
+      [3, 'Charlie', 3, 1, 0],
+      [4, 'Delta', 1, 0, 1],
+      [5, 'Echo', 0, 0, 0],
+    ]);
+    expect(res.body.summary).toEqual({ totalTeams: 5, highestScore: 4, averageScore: 2 });
+    expect(res.body.statistics.find((s: any) => s.teamName === 'Alpha')).toMatchObject({
+      predictions: 1,
+      correctOutcomes: 1,
+      exactMinutes: 1,
+      jokers: 0,
+      points: 4,
+    });
+    const mine = await admin.get(`/api/leagues/${league.id}/standings`);
+    expect(mine.body.rows.filter((r: any) => r.mine).map((r: any) => r.teamName)).toEqual([
+      'Delta',
+    ]);
+  });
+
+  it('says so when the league is empty or unknown', async () => {
+    expect((await t.agent().get('/api/leagues/unknown-league/standings')).status).toBe(404);
+  });
+});
