@@ -35,6 +35,25 @@ export const errorCatalogue = {
     status: 400,
     message: 'Type the league name exactly to confirm deleting it.',
   },
+  UNKNOWN_FIXTURE: { status: 404, message: 'This fixture does not exist.' },
+  FIXTURE_OTHER_COMPETITION: {
+    status: 400,
+    message: "This fixture is not part of your league's competition.",
+  },
+  TBD_FIXTURE: {
+    status: 400,
+    message: 'Teams to be determined: this fixture cannot be predicted yet.',
+  },
+  FIXTURE_LOCKED: {
+    status: 409,
+    message: 'This game has kicked off and your prediction will not count',
+  },
+  JOKER_LIMIT: { status: 409, message: 'You have used both jokers for this competition.' },
+  NOT_YOUR_TEAM: { status: 403, message: 'You can only change your own teams.' },
+  PREDICTIONS_HIDDEN: {
+    status: 403,
+    message: "Other teams' predictions are shown from kick-off, to members of the league.",
+  },
   INTERNAL: { status: 500, message: 'Something went wrong. Please try again.' },
   UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },
 } as const;

@@ -11,6 +11,7 @@ import { adminRoutes } from './admin/routes';
 import { competitionRoutes } from './competitions/routes';
 import { healthRoutes } from './health/routes';
 import { leagueRoutes } from './leagues/routes';
+import { predictionRoutes } from './predictions/routes';
 import { mountSpa } from './static';
 
 export interface AppOptions {
@@ -24,6 +25,7 @@ const api = () =>
     .route('/account', accountRoutes)
     .route('/competitions', competitionRoutes)
     .route('/leagues', leagueRoutes)
+    .route('/predictions', predictionRoutes)
     .route('/admin', adminRoutes);
 
 export type AppType = ReturnType<typeof api>;

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+export const fixtureStatuses = ['scheduled', 'live', 'final', 'postponed', 'cancelled'] as const;
+export type FixtureStatus = (typeof fixtureStatuses)[number];
+
+/**
+ * Fixture id prefixes of the built-in competitions (specification §3, DESIGN.md §2): ids are
+ * `<prefix><n>`, numbered in kick-off order.
+ */
+export const builtInFixturePrefixes: Readonly<Record<string, string>> = {
+  premier_league: 'premier_league_',
+  efl_championship_2025: 'efl_championship_',
+  efl_league_one_2025: 'efl_league_one_',
+  efl_league_two_2025: 'efl_league_two_',
+  scottish_premiership_2025: 'scottish_premiership_',
+  scottish_championship_2025: 'scottish_championship_',
+  bundesliga_2025: 'bundesliga_',
+  la_liga_2025: 'la_liga_',
+  la_liga2_2025: 'la_liga2_',
+  ligue1_2025: 'ligue1_',
+  serie_a_2025: 'serie_a_',
+  eredivisie_2025: 'eredivisie_',
+  mls_2025: 'mls_',
+  fifa_club_world_cup_2025: 'fifa_club_world_cup_',
+  uefa_european_womens_championship_2025: 'uwc_',
+};
+
+/** The running number of a fixture id (`bundesliga_3` → 3), or null. */
+export const fixtureNumber = (id: string): number | null => {
+  const match = /_(\d+)$/.exec(id);
+  return match?.[1] ? Number(match[1]) : null;
+};
+
+const score = z.number().int().min(0).max(99);
+
+/** One fixture of a catalogue/fixtures/<competition_id>.json file. */
+export const catalogueFixture = z
+  .strictObject({
+    id: z.string().regex(/^[a-z0-9_]+_[1-9]\d*$/),
+    round: z.string().min(1).max(100),
+    roundOrder: z.number().int().min(1),
+    kickoffAt: z.iso.datetime(),
+    homeTeam: z.string().trim().min(1).max(100),
+    awayTeam: z.string().trim().min(1).max(100),
+    venue: z.string().min(1).max(200).optional(),
+    status: z.literal('final').optional(),
+    homeScore: score.optional(),
+    awayScore: score.optional(),
+    firstGoalMinute: z.number().int().min(0).max(90).nullable().optional(),
+  })
+  .refine(
+    (f) =>
+      f.status === 'final'
+        ? f.homeScore !== undefined && f.awayScore !== undefined
+        : f.homeScore === undefined && f.awayScore === undefined && f.firstGoalMinute === undefined,
+    { error: 'A result needs status final and both scores; a scheduled fixture has none.' },
+  )
+  .refine(
+    (f) =>
+      f.status !== 'final' ||
+      f.firstGoalMinute == null ||
+      (f.homeScore === 0 && f.awayScore === 0) === (f.firstGoalMinute === 0),
+    { error: 'A 0-0 result has first-goal minute 0; any other result a minute 1-90.' },
+  );
+export type CatalogueFixture = z.infer<typeof catalogueFixture>;
+
+/** A catalogue/fixtures/<competition_id>.json file. */
+export const catalogueFixtureFile = z
+  .strictObject({
+    competitionId: z.string().regex(/^[a-z0-9_]+$/),
+    source: z.string().min(1),
+    fixtures: z.array(catalogueFixture).min(1),
+  })
+  .superRefine((file, ctx) => {
+    const prefix = builtInFixturePrefixes[file.competitionId];
+    if (!prefix) {
+      ctx.addIssue({ code: 'custom', message: `No fixture id prefix for ${file.competitionId}` });
+      return;
+    }
+    const seen = new Set<string>();
+    file.fixtures.forEach((f, index) => {
+      if (!f.id.startsWith(prefix) || !/^\d+$/.test(f.id.slice(prefix.length)))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fixtures', index, 'id'],
+          message: `not ${prefix}N`,
+        });
+      if (seen.has(f.id))
+        ctx.addIssue({ code: 'custom', path: ['fixtures', index, 'id'], message: 'duplicate id' });
+      seen.add(f.id);
+    });
+  });
+export type CatalogueFixtureFile = z.infer<typeof catalogueFixtureFile>;
+
+/** A fixture as the API and the rest of the server see it (instants as ISO-8601 UTC). */
+export const fixtureSchema = z.object({
+  id: z.string(),
+  competitionId: z.string(),
+  round: z.string(),
+  roundOrder: z.number(),
+  kickoffAt: z.string(),
+  homeTeam: z.string(),
+  awayTeam: z.string(),
+  venue: z.string().nullable(),
+  status: z.enum(fixtureStatuses),
+  homeScore: z.number().nullable(),
+  awayScore: z.number().nullable(),
+  firstGoalMinute: z.number().nullable(),
+  updatedAt: z.string(),
+});
+export type Fixture = z.infer<typeof fixtureSchema>;

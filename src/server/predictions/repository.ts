@@ -1,0 +1,232 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { FixtureForPrediction, Outcome, SavedPrediction } from '../../domain/predictions';
+import type { DB } from '../db/types';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface TeamWithCompetition {
+  id: string;
+  name: string;
+  userId: string;
+  leagueId: string;
+  leagueName: string;
+  competitionId: string;
+}
+
+export const findTeamWithCompetition = async (
+  db: Db,
+  teamId: string,
+): Promise<TeamWithCompetition | null> => {
+  const row = await db
+    .selectFrom('teams as t')
+    .innerJoin('leagues as l', 'l.id', 't.league_id')
+    .select([
+      't.id',
+      't.name',
+      't.user_id',
+      't.league_id',
+      'l.name as league_name',
+      'l.competition_id',
+    ])
+    .where('t.id', '=', teamId)
+    .executeTakeFirst();
+  return row
+    ? {
+        id: row.id,
+        name: row.name,
+        userId: row.user_id,
+        leagueId: row.league_id,
+        leagueName: row.league_name,
+        competitionId: row.competition_id,
+      }
+    : null;
+};
+
+export const fixturesByIds = async (
+  db: Db,
+  ids: string[],
+): Promise<Map<string, FixtureForPrediction>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('fixtures')
+    .select(['id', 'competition_id', 'kickoff_at', 'home_team', 'away_team'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        competitionId: r.competition_id,
+        kickoffAt: r.kickoff_at,
+        homeTeam: r.home_team,
+        awayTeam: r.away_team,
+      },
+    ]),
+  );
+};
+
+const toSaved = (r: {
+  fixture_id: string;
+  outcome: string;
+  first_goal_minute: number | null;
+  joker: number;
+  points: number | null;
+  updated_at: string;
+}): SavedPrediction => ({
+  fixtureId: r.fixture_id,
+  outcome: r.outcome as Outcome,
+  firstGoalMinute: r.first_goal_minute,
+  joker: Number(r.joker) === 1,
+  points: r.points,
+  updatedAt: r.updated_at,
+});
+
+export const predictionsOfTeam = async (db: Db, teamId: string): Promise<SavedPrediction[]> => {
+  const rows = await db
+    .selectFrom('predictions')
+    .select(['fixture_id', 'outcome', 'first_goal_minute', 'joker', 'points', 'updated_at'])
+    .where('team_id', '=', teamId)
+    .execute();
+  return rows.map(toSaved);
+};
+
+export interface PredictionWrite {
+  fixtureId: string;
+  outcome: Outcome;
+  firstGoalMinute: number | null;
+  /** undefined: keep the joker flag a saved prediction already has (false on insert). */
+  joker?: boolean;
+}
+
+/** One statement: insert each prediction or update the existing one (keyed by team + fixture). */
+export const upsertPredictions = async (
+  db: Db,
+  teamId: string,
+  writes: PredictionWrite[],
+  at: string,
+) => {
+  if (writes.length === 0) return;
+  const withJoker = writes.filter((w) => w.joker !== undefined);
+  const withoutJoker = writes.filter((w) => w.joker === undefined);
+  const rows = (list: PredictionWrite[]) =>
+    list.map((w) => ({
+      team_id: teamId,
+      fixture_id: w.fixtureId,
+      outcome: w.outcome,
+      first_goal_minute: w.firstGoalMinute,
+      joker: w.joker ? 1 : 0,
+      created_at: at,
+      updated_at: at,
+    }));
+  if (withJoker.length > 0) {
+    await db
+      .insertInto('predictions')
+      .values(rows(withJoker))
+      .onConflict((oc) =>
+        oc.columns(['team_id', 'fixture_id']).doUpdateSet((eb) => ({
+          outcome: eb.ref('excluded.outcome'),
+          first_goal_minute: eb.ref('excluded.first_goal_minute'),
+          joker: eb.ref('excluded.joker'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+  if (withoutJoker.length > 0) {
+    await db
+      .insertInto('predictions')
+      .values(rows(withoutJoker))
+      .onConflict((oc) =>
+        oc.columns(['team_id', 'fixture_id']).doUpdateSet((eb) => ({
+          outcome: eb.ref('excluded.outcome'),
+          first_goal_minute: eb.ref('excluded.first_goal_minute'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+};
+
+export const deletePredictions = (db: Db, teamId: string, fixtureIds: string[]) =>
+  fixtureIds.length === 0
+    ? Promise.resolve()
+    : db
+        .deleteFrom('predictions')
+        .where('team_id', '=', teamId)
+        .where('fixture_id', 'in', fixtureIds)
+        .execute();
+
+/** Every prediction of the user's teams, newest first (the /team page). */
+export const predictionsOfUser = async (db: Db, userId: string) =>
+  db
+    .selectFrom('predictions as p')
+    .innerJoin('teams as t', 't.id', 'p.team_id')
+    .innerJoin('leagues as l', 'l.id', 't.league_id')
+    .innerJoin('fixtures as f', 'f.id', 'p.fixture_id')
+    .innerJoin('competitions as c', 'c.id', 'f.competition_id')
+    .select([
+      'p.fixture_id',
+      'p.outcome',
+      'p.first_goal_minute',
+      'p.joker',
+      'p.points',
+      'p.created_at',
+      'p.updated_at',
+      't.id as team_id',
+      't.name as team_name',
+      'l.id as league_id',
+      'l.name as league_name',
+      'c.id as competition_id',
+      'c.name as competition_name',
+      'c.route as competition_route',
+      'f.home_team',
+      'f.away_team',
+      'f.kickoff_at',
+      'f.status',
+    ])
+    .where('t.user_id', '=', userId)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('f.kickoff_at', 'desc')
+    .limit(1000)
+    .execute();
+
+export const leagueFixtureEntries = async (db: Db, leagueId: string, competitionId: string) => {
+  const fixtures = await db
+    .selectFrom('fixtures')
+    .select([
+      'id',
+      'round_label',
+      'kickoff_at',
+      'home_team',
+      'away_team',
+      'status',
+      'home_score',
+      'away_score',
+      'first_goal_minute',
+    ])
+    .where('competition_id', '=', competitionId)
+    .orderBy('kickoff_at')
+    .orderBy('id')
+    .execute();
+  const predictions = await db
+    .selectFrom('predictions as p')
+    .innerJoin('teams as t', 't.id', 'p.team_id')
+    .select([
+      'p.fixture_id',
+      'p.team_id',
+      'p.outcome',
+      'p.first_goal_minute',
+      'p.joker',
+      'p.points',
+    ])
+    .where('t.league_id', '=', leagueId)
+    .execute();
+  const teams = await db
+    .selectFrom('teams')
+    .select(['id', 'name', 'user_id'])
+    .where('league_id', '=', leagueId)
+    .orderBy('name')
+    .execute();
+  return { fixtures, predictions, teams };
+};

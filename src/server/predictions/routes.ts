@@ -1,0 +1,320 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import {
+  copyPredictionsBody,
+  deletePredictionsBody,
+  isKickedOff,
+  multiLeagueBody,
+  savedPrediction,
+  savePredictionsBody,
+} from '../../domain/predictions';
+import { AppError } from '../errors';
+import { createRouter, requireUser } from '../http';
+import { findLeagueById } from '../leagues/repository';
+import * as repo from './repository';
+import * as service from './service';
+
+const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+
+const saveResult = z.object({
+  saved: z.array(z.string()),
+  locked: z.array(z.string()),
+  jokersRemaining: z.number(),
+  jokerUsed: z.boolean(),
+  teamName: z.string(),
+  leagueName: z.string(),
+});
+
+const entry = z.object({
+  teamId: z.string(),
+  teamName: z.string(),
+  predicted: z.boolean(),
+  outcome: z.string().nullable(),
+  firstGoalMinute: z.number().nullable(),
+  joker: z.boolean().nullable(),
+  points: z.number().nullable(),
+});
+
+const mineRow = z.object({
+  fixtureId: z.string(),
+  teamId: z.string(),
+  teamName: z.string(),
+  leagueId: z.string(),
+  leagueName: z.string(),
+  competitionId: z.string(),
+  competitionName: z.string(),
+  competitionRoute: z.string(),
+  homeTeam: z.string(),
+  awayTeam: z.string(),
+  kickoffAt: z.string(),
+  status: z.string(),
+  outcome: z.string(),
+  firstGoalMinute: z.number().nullable(),
+  joker: z.boolean(),
+  points: z.number().nullable(),
+  createdAt: z.string(),
+});
+
+export const predictionRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      summary: "One of your teams' predictions and jokers left",
+      request: { query: z.object({ teamId: z.string().min(1) }) },
+      responses: {
+        200: json(
+          z.object({
+            teamId: z.string(),
+            competitionId: z.string(),
+            predictions: z.array(savedPrediction),
+            jokersRemaining: z.number(),
+          }),
+        ),
+      },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const { database } = c.get('services');
+      const team = await service.ownTeam(database, user, c.req.valid('query').teamId);
+      const predictions = await repo.predictionsOfTeam(database.db, team.id);
+      return c.json(
+        {
+          teamId: team.id,
+          competitionId: team.competitionId,
+          predictions,
+          jokersRemaining: service.jokersRemaining(predictions),
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/mine',
+      summary: 'Every prediction of your teams, newest first',
+      responses: { 200: json(z.object({ predictions: z.array(mineRow) })) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const rows = await repo.predictionsOfUser(c.get('services').database.db, user.id);
+      return c.json(
+        {
+          predictions: rows.map((r) => ({
+            fixtureId: r.fixture_id,
+            teamId: r.team_id,
+            teamName: r.team_name,
+            leagueId: r.league_id,
+            leagueName: r.league_name,
+            competitionId: r.competition_id,
+            competitionName: r.competition_name,
+            competitionRoute: r.competition_route,
+            homeTeam: r.home_team,
+            awayTeam: r.away_team,
+            kickoffAt: r.kickoff_at,
+            status: r.status,
+            outcome: r.outcome,
+            firstGoalMinute: r.first_goal_minute,
+            joker: Number(r.joker) === 1,
+            points: r.points,
+            createdAt: r.created_at,
+          })),
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/',
+      summary: 'Save predictions of one team (open fixtures saved, kicked-off ones reported)',
+      request: body(savePredictionsBody),
+      responses: { 200: json(saveResult) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const { database, now } = c.get('services');
+      const { teamId, predictions } = c.req.valid('json');
+      const r = await service.savePredictions(database, user, teamId, predictions, now());
+      return c.json(
+        {
+          saved: r.saved,
+          locked: r.locked,
+          jokersRemaining: r.jokersRemaining,
+          jokerUsed: r.jokerUsed,
+          teamName: r.team.name,
+          leagueName: r.team.leagueName,
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/',
+      summary: 'Delete predictions of open fixtures (kicked-off ones are kept)',
+      request: body(deletePredictionsBody),
+      responses: {
+        200: json(z.object({ deleted: z.array(z.string()), locked: z.array(z.string()) })),
+      },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const { database, now } = c.get('services');
+      const { teamId, fixtureIds } = c.req.valid('json');
+      return c.json(
+        await service.deletePredictions(database, user, teamId, fixtureIds, now()),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/copy',
+      summary: 'Copy outcome and minute (not jokers) of open fixtures to another of your teams',
+      request: body(copyPredictionsBody),
+      responses: { 200: json(z.object({ copied: z.number(), leagueName: z.string() })) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const { database, now } = c.get('services');
+      const { fromTeamId, toTeamId } = c.req.valid('json');
+      const r = await service.copyPredictions(database, user, fromTeamId, toTeamId, now());
+      return c.json({ copied: r.copied, leagueName: r.to.leagueName }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/multi',
+      summary: 'Apply to Multiple Leagues: the same picks for several of your teams',
+      request: body(multiLeagueBody),
+      responses: {
+        200: json(z.object({ saved: z.number(), teams: z.number(), locked: z.array(z.string()) })),
+      },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const { database, now } = c.get('services');
+      const { teamIds, predictions } = c.req.valid('json');
+      return c.json(await service.saveToTeams(database, user, teamIds, predictions, now()), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/league/{leagueId}',
+      summary: "The league's fixtures with who has predicted; picks shown to members from kick-off",
+      request: { params: z.object({ leagueId: z.string().min(1).max(64) }) },
+      responses: {
+        200: json(
+          z.object({
+            fixtures: z.array(
+              z.object({
+                id: z.string(),
+                round: z.string(),
+                kickoffAt: z.string(),
+                homeTeam: z.string(),
+                awayTeam: z.string(),
+                status: z.string(),
+                homeScore: z.number().nullable(),
+                awayScore: z.number().nullable(),
+                firstGoalMinute: z.number().nullable(),
+                locked: z.boolean(),
+                entries: z.array(entry),
+              }),
+            ),
+          }),
+        ),
+      },
+    }),
+    async (c) => {
+      const { database, now } = c.get('services');
+      const viewer = c.get('user');
+      const league = await findLeagueById(database.db, c.req.valid('param').leagueId);
+      if (!league) throw new AppError('LEAGUE_NOT_FOUND');
+      const data = await repo.leagueFixtureEntries(database.db, league.id, league.competitionId);
+      const member = viewer !== null && data.teams.some((t) => t.user_id === viewer.id);
+      const at = now();
+      const fixtures = data.fixtures.map((f) => {
+        const locked = isKickedOff(f.kickoff_at, at);
+        const reveal = locked && member;
+        return {
+          id: f.id,
+          round: f.round_label,
+          kickoffAt: f.kickoff_at,
+          homeTeam: f.home_team,
+          awayTeam: f.away_team,
+          status: f.status,
+          homeScore: f.home_score,
+          awayScore: f.away_score,
+          firstGoalMinute: f.first_goal_minute,
+          locked,
+          entries: data.teams.map((t) => {
+            const p = data.predictions.find((x) => x.fixture_id === f.id && x.team_id === t.id);
+            const own = viewer !== null && t.user_id === viewer.id;
+            const show = p !== undefined && (reveal || own);
+            return {
+              teamId: t.id,
+              teamName: t.name,
+              predicted: p !== undefined,
+              outcome: show ? p.outcome : null,
+              firstGoalMinute: show ? p.first_goal_minute : null,
+              joker: show ? Number(p.joker) === 1 : null,
+              points: show ? p.points : null,
+            };
+          }),
+        };
+      });
+      return c.json({ fixtures }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/league/{leagueId}/fixtures/{fixtureId}',
+      summary: "Every team's pick for one fixture (members only, from kick-off)",
+      request: {
+        params: z.object({
+          leagueId: z.string().min(1).max(64),
+          fixtureId: z.string().min(1).max(100),
+        }),
+      },
+      responses: { 200: json(z.object({ entries: z.array(entry) })) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const { database, now } = c.get('services');
+      const { leagueId, fixtureId } = c.req.valid('param');
+      const league = await findLeagueById(database.db, leagueId);
+      if (!league) throw new AppError('LEAGUE_NOT_FOUND');
+      const data = await repo.leagueFixtureEntries(database.db, league.id, league.competitionId);
+      const fixture = data.fixtures.find((f) => f.id === fixtureId);
+      if (!fixture) throw new AppError('UNKNOWN_FIXTURE');
+      if (!data.teams.some((t) => t.user_id === user.id) || !isKickedOff(fixture.kickoff_at, now()))
+        throw new AppError('PREDICTIONS_HIDDEN');
+      const entries = data.teams.map((t) => {
+        const p = data.predictions.find((x) => x.fixture_id === fixtureId && x.team_id === t.id);
+        return {
+          teamId: t.id,
+          teamName: t.name,
+          predicted: p !== undefined,
+          outcome: p?.outcome ?? null,
+          firstGoalMinute: p?.first_goal_minute ?? null,
+          joker: p ? Number(p.joker) === 1 : null,
+          points: p?.points ?? null,
+        };
+      });
+      return c.json({ entries }, 200);
+    },
+  );

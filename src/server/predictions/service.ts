@@ -1,0 +1,164 @@
+import { sql, type Transaction } from 'kysely';
+import {
+  isKickedOff,
+  jokersAfterSave,
+  jokersPerCompetition,
+  splitBatch,
+  type PredictionInput,
+} from '../../domain/predictions';
+import type { SessionUser } from '../auth';
+import type { Database } from '../db/database';
+import type { DB } from '../db/types';
+import { AppError } from '../errors';
+import * as repo from './repository';
+
+export const ownTeam = async (database: Database, user: SessionUser, teamId: string) => {
+  const team = await repo.findTeamWithCompetition(database.db, teamId);
+  if (!team) throw new AppError('TEAM_NOT_FOUND');
+  if (team.userId !== user.id) throw new AppError('NOT_YOUR_TEAM');
+  return team;
+};
+
+const refuseRejected = (
+  rejected: {
+    fixtureId: string;
+    reason: 'UNKNOWN_FIXTURE' | 'FIXTURE_OTHER_COMPETITION' | 'TBD_FIXTURE';
+  }[],
+) => {
+  const first = rejected[0];
+  if (first)
+    throw new AppError(
+      first.reason,
+      undefined,
+      Object.fromEntries(rejected.map((r) => [r.fixtureId, r.reason])),
+    );
+};
+
+/** Serialises writers of one team so two parallel saves cannot both place the last joker. */
+const lockTeam = async (database: Database, trx: Transaction<DB>, teamId: string) => {
+  if (database.dialect === 'postgres')
+    await sql`select id from teams where id = ${teamId} for update`.execute(trx);
+};
+
+export const jokersRemaining = (saved: { joker: boolean }[]) =>
+  jokersPerCompetition - saved.filter((p) => p.joker).length;
+
+/**
+ * Saves a batch: open fixtures are upserted, kicked-off ones are reported and left untouched, a
+ * batch naming an unknown, foreign or TBD fixture changes nothing, and a team never holds more
+ * than two jokers.
+ */
+export const savePredictions = async (
+  database: Database,
+  user: SessionUser,
+  teamId: string,
+  batch: PredictionInput[],
+  now: Date,
+) => {
+  const team = await ownTeam(database, user, teamId);
+  const fixtures = await repo.fixturesByIds(
+    database.db,
+    batch.map((p) => p.fixtureId),
+  );
+  const split = splitBatch(batch, fixtures, team.competitionId, now);
+  refuseRejected(split.rejected);
+  return database.db.transaction().execute(async (trx) => {
+    await lockTeam(database, trx, team.id);
+    const existing = await repo.predictionsOfTeam(trx, team.id);
+    const jokers = jokersAfterSave(existing, split.open);
+    if (jokers > jokersPerCompetition) throw new AppError('JOKER_LIMIT');
+    await repo.upsertPredictions(trx, team.id, split.open, now.toISOString());
+    return {
+      team,
+      saved: split.open.map((p) => p.fixtureId),
+      locked: split.locked.map((p) => p.fixtureId),
+      jokersRemaining: jokersPerCompetition - jokers,
+      jokerUsed: split.open.some((p) => p.joker),
+    };
+  });
+};
+
+/** Deletes open predictions; kicked-off ones are reported and kept. */
+export const deletePredictions = async (
+  database: Database,
+  user: SessionUser,
+  teamId: string,
+  fixtureIds: string[],
+  now: Date,
+) => {
+  const team = await ownTeam(database, user, teamId);
+  const fixtures = await repo.fixturesByIds(database.db, fixtureIds);
+  const locked = fixtureIds.filter((id) => {
+    const f = fixtures.get(id);
+    return f !== undefined && isKickedOff(f.kickoffAt, now);
+  });
+  const open = fixtureIds.filter((id) => fixtures.has(id) && !locked.includes(id));
+  await repo.deletePredictions(database.db, team.id, open);
+  return { deleted: open, locked };
+};
+
+/** Copies outcome and minute (not jokers) of open fixtures from one of your teams to another. */
+export const copyPredictions = async (
+  database: Database,
+  user: SessionUser,
+  fromTeamId: string,
+  toTeamId: string,
+  now: Date,
+) => {
+  const from = await ownTeam(database, user, fromTeamId);
+  const to = await ownTeam(database, user, toTeamId);
+  if (from.id === to.id) throw new AppError('BAD_REQUEST', 'Choose another team to copy to.');
+  if (from.competitionId !== to.competitionId)
+    throw new AppError('FIXTURE_OTHER_COMPETITION', 'Both teams must play the same competition.');
+  const source = await repo.predictionsOfTeam(database.db, from.id);
+  const fixtures = await repo.fixturesByIds(
+    database.db,
+    source.map((p) => p.fixtureId),
+  );
+  const open = source.filter((p) => {
+    const f = fixtures.get(p.fixtureId);
+    return (
+      f !== undefined && f.competitionId === to.competitionId && !isKickedOff(f.kickoffAt, now)
+    );
+  });
+  await repo.upsertPredictions(
+    database.db,
+    to.id,
+    open.map((p) => ({
+      fixtureId: p.fixtureId,
+      outcome: p.outcome,
+      firstGoalMinute: p.firstGoalMinute,
+    })),
+    now.toISOString(),
+  );
+  return { copied: open.length, to };
+};
+
+/** 'Apply to Multiple Leagues': the same picks (no jokers) for several of your teams at once. */
+export const saveToTeams = async (
+  database: Database,
+  user: SessionUser,
+  teamIds: string[],
+  batch: Omit<PredictionInput, 'joker'>[],
+  now: Date,
+) => {
+  const teams = await Promise.all([...new Set(teamIds)].map((id) => ownTeam(database, user, id)));
+  const fixtures = await repo.fixturesByIds(
+    database.db,
+    batch.map((p) => p.fixtureId),
+  );
+  const plans = teams.map((team) => {
+    const split = splitBatch(batch, fixtures, team.competitionId, now);
+    refuseRejected(split.rejected);
+    return { team, split };
+  });
+  await database.db.transaction().execute(async (trx) => {
+    for (const { team, split } of plans)
+      await repo.upsertPredictions(trx, team.id, split.open, now.toISOString());
+  });
+  return {
+    saved: plans[0]?.split.open.length ?? 0,
+    teams: plans.length,
+    locked: plans[0]?.split.locked.map((p) => p.fixtureId) ?? [],
+  };
+};
