@@ -54,6 +54,16 @@ export const errorCatalogue = {
     status: 403,
     message: "Other teams' predictions are shown from kick-off, to members of the league.",
   },
+  CANNOT_CALCULATE: { status: 400, message: 'Match must be "Final" and have scores entered.' },
+  INVALID_RESULT: { status: 400, message: 'This result is not valid.' },
+  MISSING_INFORMATION: {
+    status: 400,
+    message: 'Please fill in all required fields including match time for the new match.',
+  },
+  COMPETITION_EXISTS: {
+    status: 409,
+    message: 'A competition with this id or route already exists.',
+  },
   INTERNAL: { status: 500, message: 'Something went wrong. Please try again.' },
   UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },
 } as const;

@@ -6,17 +6,20 @@ import type { Services } from './context';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
+import { readFixtureCatalogue } from './fixtures/catalogue';
+import { upsertBuiltInFixtures } from './fixtures/repository';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mailer/mailer';
+import { createLocalBus, createPostgresBus } from './realtime/bus';
 
 export interface BootOptions {
   logger?: Logger;
   now?: () => Date;
-  /** Skip migrations and the catalogue (tests that copy an already prepared database). */
+  /** Skip migrations and the catalogues (tests that copy an already prepared database). */
   prepared?: boolean;
 }
 
-/** Opens the database, migrates it, loads the catalogue and wires every service. */
+/** Opens the database, migrates it, loads the catalogues and wires every service. */
 export const createServices = async (env: Env, options: BootOptions = {}): Promise<Services> => {
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const now = options.now ?? (() => new Date());
@@ -26,6 +29,9 @@ export const createServices = async (env: Env, options: BootOptions = {}): Promi
       const applied = await migrateToLatest(database.db);
       if (applied.length > 0) logger.info({ applied }, 'database migrated');
       await upsertCatalogue(database.db, readCompetitionCatalogue(), now());
+      const fixtures = await upsertBuiltInFixtures(database.db, readFixtureCatalogue(), now());
+      if (fixtures.inserted + fixtures.updated > 0)
+        logger.info(fixtures, 'built-in fixtures loaded');
     }
     await applyAdminEmails(database.db, env.ADMIN_EMAILS, now());
   } catch (error) {
@@ -40,10 +46,16 @@ export const createServices = async (env: Env, options: BootOptions = {}): Promi
     now,
   });
   const auth = createAuth({ env, database, mailer, logger });
-  return { env, database, logger, auth, mailer, now };
+  // One process: an in-memory bus. PostgreSQL: LISTEN/NOTIFY reaches every instance.
+  const bus =
+    env.database.dialect === 'postgres'
+      ? createPostgresBus(env.database.url, logger)
+      : createLocalBus();
+  return { env, database, logger, auth, mailer, bus, now };
 };
 
 export const closeServices = async (services: Services): Promise<void> => {
   await services.mailer.stop();
+  await services.bus.close();
   await services.database.close();
 };

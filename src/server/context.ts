@@ -3,6 +3,7 @@ import type { Database } from './db/database';
 import type { Logger } from './logger';
 import type { Auth, SessionUser } from './auth';
 import type { Mailer } from './mailer/mailer';
+import type { EventBus } from './realtime/bus';
 
 /** Everything a request handler may use, built once at start (or per test file). */
 export interface Services {
@@ -11,6 +12,7 @@ export interface Services {
   logger: Logger;
   auth: Auth;
   mailer: Mailer;
+  bus: EventBus;
   now: () => Date;
 }
 

@@ -7,6 +7,8 @@ import { openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { readCompetitionCatalogue } from '../../src/server/competitions/catalogue';
 import { upsertCatalogue } from '../../src/server/competitions/repository';
+import { readFixtureCatalogue } from '../../src/server/fixtures/catalogue';
+import { upsertBuiltInFixtures } from '../../src/server/fixtures/repository';
 import { postgresTestUrl, withDatabase } from './database-url';
 
 declare module 'vitest' {
@@ -20,7 +22,9 @@ declare module 'vitest' {
 const prepare = async (target: Parameters<typeof openDatabase>[0]) => {
   const database = openDatabase(target);
   await migrateToLatest(database.db);
-  await upsertCatalogue(database.db, readCompetitionCatalogue(), new Date());
+  const at = new Date();
+  await upsertCatalogue(database.db, readCompetitionCatalogue(), at);
+  await upsertBuiltInFixtures(database.db, readFixtureCatalogue(), at);
   await database.close();
 };
 

@@ -117,12 +117,10 @@ describe('saving predictions', () => {
     ).toBe(403);
     expect(
       (
-        await t
-          .agent()
-          .put('/api/predictions', {
-            teamId: bobTeam,
-            predictions: [{ fixtureId: 'pt_open1', outcome: '1' }],
-          })
+        await t.agent().put('/api/predictions', {
+          teamId: bobTeam,
+          predictions: [{ fixtureId: 'pt_open1', outcome: '1' }],
+        })
       ).status,
     ).toBe(401);
     // Before kick-off Ann may only see that Bob has predicted, not what.

@@ -1,0 +1,88 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { Logger } from '../logger';
+
+/** Something changed that open pages should show: results of a competition were (re)scored. */
+export type LiveEvent =
+  | { type: 'results'; competitionId: string; fixtureId: string }
+  | { type: 'league'; leagueId: string };
+
+export interface EventBus {
+  publish: (event: LiveEvent) => Promise<void>;
+  subscribe: (listener: (event: LiveEvent) => void) => () => void;
+  close: () => Promise<void>;
+}
+
+const channel = 'firstgoal_events';
+
+/** One process: an in-memory emitter. */
+export const createLocalBus = (): EventBus => {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish: async (event) => {
+      emitter.emit('event', event);
+    },
+    subscribe: (listener) => {
+      emitter.on('event', listener);
+      return () => emitter.off('event', listener);
+    },
+    close: async () => {
+      emitter.removeAllListeners();
+    },
+  };
+};
+
+/**
+ * Several instances on PostgreSQL: NOTIFY fans each event out to every instance's LISTEN
+ * connection, which hands it to its local subscribers (including the publisher's own).
+ */
+export const createPostgresBus = (url: string, logger: Logger): EventBus => {
+  const local = createLocalBus();
+  let client: pg.Client | null = null;
+  let closed = false;
+  const connect = async (): Promise<pg.Client> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (message) => {
+      if (message.channel !== channel || !message.payload) return;
+      try {
+        void local.publish(JSON.parse(message.payload) as LiveEvent);
+      } catch (err) {
+        logger.warn({ err }, 'bad realtime payload');
+      }
+    });
+    c.on('error', (err) => {
+      logger.warn({ err }, 'realtime connection lost; reconnecting');
+      client = null;
+      if (!closed) setTimeout(() => void ensure().catch(() => undefined), 1000).unref();
+    });
+    await c.connect();
+    await c.query(`listen ${channel}`);
+    return c;
+  };
+  let connecting: Promise<pg.Client> | null = null;
+  const ensure = async () => {
+    if (client) return client;
+    connecting ??= connect().then((c) => {
+      client = c;
+      connecting = null;
+      return c;
+    });
+    return connecting;
+  };
+  void ensure().catch((err: unknown) => logger.warn({ err }, 'realtime LISTEN failed'));
+  return {
+    publish: async (event) => {
+      const c = await ensure();
+      await c.query('select pg_notify($1, $2)', [channel, JSON.stringify(event)]);
+    },
+    subscribe: local.subscribe,
+    close: async () => {
+      closed = true;
+      await local.close();
+      const c = client ?? (connecting ? await connecting.catch(() => null) : null);
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
+  };
+};

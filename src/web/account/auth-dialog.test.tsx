@@ -1,0 +1,91 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/i18n';
+import { AuthDialogProvider, useAuthDialog } from '../lib/auth-dialog-context';
+import { meQueryOptions } from './api';
+import { AuthDialog } from './auth-dialog';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+let container: HTMLDivElement;
+let openDialog: ReturnType<typeof useAuthDialog>['open'] = () => undefined;
+
+const Opener = () => {
+  openDialog = useAuthDialog().open;
+  return null;
+};
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  // The dialog reads which sign-in methods exist; no server in this test.
+  queryClient.setQueryData(meQueryOptions.queryKey, {
+    user: null,
+    auth: { google: true, emailVerificationRequired: false },
+  });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  act(() =>
+    root.render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <AuthDialogProvider>
+            <Opener />
+            <AuthDialog />
+          </AuthDialogProvider>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    ),
+  );
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+const byTestId = <T extends HTMLElement>(id: string) =>
+  document.querySelector<T>(`[data-testid="${id}"]`);
+
+const click = (id: string) =>
+  act(() => {
+    byTestId(id)?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  });
+
+const heading = () => document.querySelector('[role="dialog"] h2')?.textContent;
+
+describe('AuthDialog', () => {
+  it('opens in login mode with its title, Google and the validation message', () => {
+    act(() => openDialog('login'));
+    expect(heading()).toBe('Welcome Back');
+    expect(byTestId('auth-google')?.textContent).toContain('Continue with Google');
+    expect(byTestId('auth-name')).toBeNull();
+    click('auth-submit');
+    expect(byTestId('auth-error')?.textContent).toBe('Email and password are required');
+  });
+
+  it('switches to sign-up, which asks for a display name and clears messages', () => {
+    act(() => openDialog('login'));
+    click('auth-submit');
+    click('auth-toggle');
+    expect(heading()).toBe('Create Account');
+    expect(byTestId('auth-error')).toBeNull();
+    expect(byTestId('auth-name')).not.toBeNull();
+    expect(byTestId<HTMLInputElement>('auth-email')?.value).toBe('');
+  });
+
+  it('goes to the reset form and back', () => {
+    act(() => openDialog('login'));
+    click('auth-forgot');
+    expect(heading()).toBe('Reset Password');
+    click('auth-reset-submit');
+    expect(byTestId('auth-error')?.textContent).toBe('Please enter your email address');
+    click('auth-back-to-login');
+    expect(heading()).toBe('Welcome Back');
+  });
+});

@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '../ui/button';
+import { Field } from '../ui/field';
+import { Input } from '../ui/input';
+import { Notice } from '../ui/state';
+import { authClient } from './auth-client';
+import { looksLikeEmail } from './auth-messages';
+
+/** "Forgot Password?": asks for a reset mail. The answer is the same whether the address exists. */
+export const ResetRequestForm = ({ onBack }: { onBack: () => void }) => {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setSent(false);
+    const value = email.trim();
+    if (value === '') {
+      setError(t('auth.validation.emailRequired'));
+      return;
+    }
+    if (!looksLikeEmail(value)) {
+      setError(t('auth.validation.invalidEmail'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await authClient.requestPasswordReset({
+        email: value,
+        redirectTo: '/reset-password',
+      });
+      if (result.error) {
+        setError(
+          result.error.status === 429
+            ? t('errors.RATE_LIMITED')
+            : result.error.message || t('auth.errors.resetFailed'),
+        );
+        return;
+      }
+      setSent(true);
+      toast.success(t('auth.success.resetSent'));
+    } catch {
+      setError(t('auth.errors.resetFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-4"
+      data-testid="reset-request-form"
+    >
+      <Field label={t('auth.fields.email')}>
+        <Input
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          data-testid="auth-reset-email"
+        />
+      </Field>
+      {error ? (
+        <Notice tone="error" testId="auth-error">
+          {error}
+        </Notice>
+      ) : null}
+      {sent ? (
+        <Notice tone="success" testId="auth-success">
+          {t('auth.reset.sentHint')}
+        </Notice>
+      ) : null}
+      <Button type="submit" size="lg" disabled={busy} data-testid="auth-reset-submit">
+        {busy ? t('auth.sending') : t('auth.sendResetEmail')}
+      </Button>
+      <button
+        type="button"
+        onClick={onBack}
+        className="mx-auto min-h-11 px-2 text-sm font-semibold text-brand-text underline-offset-4 hover:underline"
+        data-testid="auth-back-to-login"
+      >
+        {t('auth.backToLogin')}
+      </button>
+    </form>
+  );
+};

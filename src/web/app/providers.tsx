@@ -1,0 +1,25 @@
+import { useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { i18n } from '../i18n/i18n';
+import { shouldRetry } from '../lib/api-client';
+import { AuthDialogProvider } from '../lib/auth-dialog-context';
+
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 15_000 },
+      mutations: { retry: false },
+    },
+  });
+
+export const Providers = ({ children }: { children: ReactNode }) => {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <AuthDialogProvider>{children}</AuthDialogProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+};

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ChevronRight } from 'lucide-react';
+import { Badge } from '../ui/badge';
+import type { CompetitionItem } from './api';
+
+export const CountryBadge = ({ competition }: { competition: CompetitionItem }) => (
+  <span className="inline-flex items-center gap-2 text-sm text-fg-muted">
+    <span
+      aria-hidden="true"
+      className="inline-flex h-6 min-w-10 items-center justify-center rounded-md bg-navy px-1.5 text-[11px] font-bold tracking-wider text-white"
+    >
+      {competition.flag}
+    </span>
+    {competition.country}
+  </span>
+);
+
+export const KindBadge = ({ competition }: { competition: CompetitionItem }) => {
+  const { t } = useTranslation();
+  return competition.kind === 'coming_soon' ? (
+    <Badge tone="warn">{t('competitions.comingSoon')}</Badge>
+  ) : (
+    <Badge tone="success">{t('competitions.open')}</Badge>
+  );
+};
+
+export const CompetitionCard = ({ competition }: { competition: CompetitionItem }) => (
+  <li>
+    <Link
+      to={competition.route}
+      data-testid={`competition-${competition.id}`}
+      className="group flex h-full min-h-24 items-center gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm transition hover:border-primary hover:shadow-md"
+    >
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="text-base font-bold text-fg">{competition.name}</h3>
+          <KindBadge competition={competition} />
+        </div>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <CountryBadge competition={competition} />
+          <span className="text-sm text-fg-muted">{competition.seasonLabel}</span>
+        </div>
+      </div>
+      <ChevronRight
+        aria-hidden="true"
+        className="size-5 shrink-0 text-fg-muted transition group-hover:translate-x-0.5"
+      />
+    </Link>
+  </li>
+);

@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../lib/use-error-message';
+import { PageContainer, PageHeader } from '../ui/page';
+import { Skeleton } from '../ui/skeleton';
+import { EmptyState, ErrorState } from '../ui/state';
+import { useCompetitions } from './api';
+import { CompetitionCard } from './competition-card';
+
+/** Every competition of the catalogue as a card linking to its page (spec §2.5). */
+export const CompetitionsPage = () => {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const competitions = useCompetitions();
+  const open = competitions.data?.filter((c) => c.kind !== 'coming_soon') ?? [];
+  const soon = competitions.data?.filter((c) => c.kind === 'coming_soon') ?? [];
+
+  return (
+    <PageContainer>
+      <PageHeader title={t('competitions.title')} subtitle={t('competitions.subtitle')} />
+      {competitions.isPending ? (
+        <div role="status" className="grid gap-3 sm:grid-cols-2">
+          <span className="sr-only">{t('common.loading')}</span>
+          {Array.from({ length: 6 }, (_, index) => (
+            <Skeleton key={index} className="h-24" />
+          ))}
+        </div>
+      ) : competitions.isError ? (
+        <ErrorState
+          title={t('competitions.loadError')}
+          message={errorMessage(competitions.error)}
+          retryLabel={t('common.retry')}
+          onRetry={() => void competitions.refetch()}
+        />
+      ) : competitions.data.length === 0 ? (
+        <EmptyState title={t('competitions.empty')} />
+      ) : (
+        <div className="flex flex-col gap-8">
+          <section aria-labelledby="competitions-open" className="flex flex-col gap-3">
+            <h2 id="competitions-open" className="text-lg font-bold text-fg">
+              {t('competitions.openHeading')}
+            </h2>
+            <ul className="grid gap-3 sm:grid-cols-2" data-testid="competition-list">
+              {open.map((competition) => (
+                <CompetitionCard key={competition.id} competition={competition} />
+              ))}
+            </ul>
+          </section>
+          {soon.length > 0 ? (
+            <section aria-labelledby="competitions-soon" className="flex flex-col gap-3">
+              <h2 id="competitions-soon" className="text-lg font-bold text-fg">
+                {t('competitions.soonHeading')}
+              </h2>
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {soon.map((competition) => (
+                  <CompetitionCard key={competition.id} competition={competition} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      )}
+    </PageContainer>
+  );
+};

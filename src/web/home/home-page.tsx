@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Clock, Lock, Sparkles, Target, Trophy, UserPlus, Users } from 'lucide-react';
+import { useAuthDialog } from '../lib/auth-dialog-context';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { PageContainer } from '../ui/page';
+
+const rules = [
+  { key: 'outcome', icon: Target },
+  { key: 'minute', icon: Clock },
+  { key: 'jokers', icon: Sparkles },
+  { key: 'lock', icon: Lock },
+] as const;
+
+/** The landing page: hero with the three ways in, and the rules in one glance (spec §2.3). */
+export const HomePage = ({ signedIn }: { signedIn: boolean }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const authDialog = useAuthDialog();
+  const go = (path: string, mode: 'login' | 'signup') =>
+    signedIn ? void navigate(path) : authDialog.open(mode);
+
+  return (
+    <>
+      <section className="pitch-hero on-dark text-white" aria-labelledby="hero-title">
+        <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-12 sm:px-6 sm:py-20">
+          <p className="inline-flex w-fit items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
+            <Trophy aria-hidden="true" className="size-4" />
+            {t('home.hero.eyebrow')}
+          </p>
+          <h1
+            id="hero-title"
+            className="max-w-2xl text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl"
+          >
+            {t('home.hero.title')}
+          </h1>
+          <p className="max-w-xl text-lg text-[#e7f5ec]">{t('home.hero.subtitle')}</p>
+          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <Button
+              variant="inverse"
+              size="lg"
+              onClick={() => go('/competitions', 'signup')}
+              data-testid="hero-get-started"
+            >
+              {t('home.hero.getStarted')}
+            </Button>
+            <Button
+              variant="outline-inverse"
+              size="lg"
+              onClick={() => go('/dashboard', 'login')}
+              data-testid="hero-create-league"
+            >
+              <Users aria-hidden="true" className="size-5" />
+              {t('home.hero.createLeague')}
+            </Button>
+            <Button
+              variant="outline-inverse"
+              size="lg"
+              onClick={() => go('/dashboard', 'login')}
+              data-testid="hero-join-league"
+            >
+              <UserPlus aria-hidden="true" className="size-5" />
+              {t('home.hero.joinLeague')}
+            </Button>
+          </div>
+        </div>
+      </section>
+      <PageContainer>
+        <section
+          aria-labelledby="rules-title"
+          className="flex flex-col gap-4"
+          data-testid="home-rules"
+        >
+          <div className="flex flex-col gap-1">
+            <h2 id="rules-title" className="text-2xl font-extrabold tracking-tight text-fg">
+              {t('home.rules.title')}
+            </h2>
+            <p className="text-fg-muted">{t('home.rules.subtitle')}</p>
+          </div>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {rules.map(({ key, icon: Icon }) => (
+              <li key={key}>
+                <Card className="flex h-full gap-4">
+                  <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-success-soft text-success-strong">
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
+                  <div className="flex flex-col gap-1">
+                    <h3 className="font-bold text-fg">{t(`home.rules.${key}.title`)}</h3>
+                    <p className="text-sm text-fg-muted">{t(`home.rules.${key}.text`)}</p>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </PageContainer>
+    </>
+  );
+};

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+
+/** Dates and numbers through Intl in the chosen interface language. */
+export const useFormat = () => {
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
+  return {
+    dateTime: (value: string | Date) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        typeof value === 'string' ? new Date(value) : value,
+      ),
+    number: (value: number) => new Intl.NumberFormat(locale).format(value),
+  };
+};

@@ -1,0 +1,20 @@
+import { Toaster as Sonner } from 'sonner';
+
+interface ToasterProps {
+  closeLabel: string;
+  regionLabel: string;
+}
+
+/** At most one toast at a time (specification §9), following the system theme. */
+export const Toaster = ({ closeLabel, regionLabel }: ToasterProps) => (
+  <Sonner
+    visibleToasts={1}
+    position="top-center"
+    theme="system"
+    richColors
+    closeButton
+    duration={6000}
+    containerAriaLabel={regionLabel}
+    toastOptions={{ closeButtonAriaLabel: closeLabel, className: 'font-sans' }}
+  />
+);
