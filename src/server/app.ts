@@ -9,6 +9,7 @@ import { envelope, handleError } from './errors';
 import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin/routes';
 import { competitionRoutes } from './competitions/routes';
+import { fixtureRoutes } from './fixtures/routes';
 import { healthRoutes } from './health/routes';
 import { leagueRoutes } from './leagues/routes';
 import { predictionRoutes } from './predictions/routes';
@@ -24,6 +25,7 @@ const api = () =>
   new OpenAPIHono<AppBindings>()
     .route('/account', accountRoutes)
     .route('/competitions', competitionRoutes)
+    .route('/competitions', fixtureRoutes)
     .route('/leagues', leagueRoutes)
     .route('/predictions', predictionRoutes)
     .route('/admin', adminRoutes);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { competitionSchema } from '../../domain/competitions';
 import { createRouter } from '../http';
 import { listCompetitions } from './repository';
+import { competitionStates } from './states';
 
 const list = createRoute({
   method: 'get',
@@ -19,6 +20,28 @@ const list = createRoute({
 });
 
 export const competitionRoutes = createRouter().openapi(list, async (c) => {
-  const competitions = await listCompetitions(c.get('services').database.db);
+  const { database, now } = c.get('services');
+  const [list, states] = await Promise.all([
+    listCompetitions(database.db),
+    competitionStates(database.db, now()),
+  ]);
+  const competitions = list.map((competition) => {
+    const s = states.get(competition.id) ?? { fixtures: 0, open: 0, nextKickoff: null };
+    const state =
+      competition.kind === 'coming_soon'
+        ? ('coming_soon' as const)
+        : s.fixtures === 0
+          ? ('to_be_announced' as const)
+          : s.open > 0
+            ? ('open' as const)
+            : ('round_finished' as const);
+    return {
+      ...competition,
+      fixtureCount: s.fixtures,
+      openFixtures: s.open,
+      nextKickoff: s.nextKickoff,
+      state,
+    };
+  });
   return c.json({ competitions }, 200);
 });
