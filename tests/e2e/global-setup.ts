@@ -23,13 +23,13 @@ const freePort = () =>
     });
   });
 
-/** Starts the real server (`src/server/main.ts`, as `npm start` does) on a fresh SQLite file. */
+/** Starts the real server (tests/e2e/server.ts: npm start's path plus seeded fixtures) on a fresh SQLite file. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'firstgoal-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const adminEmail = 'admin@firstgoal.test';
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/server.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,0 +1,140 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  openSession,
+  screenshot,
+  seriousViolations,
+  uniqueEmail,
+  widths,
+} from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const navTargets = [
+  ['home', '/'],
+  ['competitions', '/competitions'],
+  ['rules', '/rules'],
+  ['contact', '/contact'],
+  ['privacy', '/privacy-policy'],
+  ['terms', '/terms-of-service'],
+] as const;
+
+describe('accounts in the browser', () => {
+  it('signs up, signs out, signs in, and explains a wrong password', async () => {
+    const { page, context, errors } = await openSession(browser, 1280);
+    const email = uniqueEmail('ann');
+    await page.goto('/');
+    await page.getByTestId('login-button').click();
+    await page.getByTestId('auth-toggle').click();
+    await expect
+      .poll(() => page.getByTestId('auth-dialog').getByRole('heading').first().textContent())
+      .toBe('Create Account');
+    await page.getByTestId('auth-name').fill('Ann Example');
+    await page.getByTestId('auth-email').fill(email);
+    await page.getByTestId('auth-password').fill('correct-horse-9');
+    await screenshot(page, 'auth-signup');
+    await page.getByTestId('auth-submit').click();
+    await page.getByTestId('welcome-link').waitFor();
+    expect(await page.getByTestId('welcome-link').textContent()).toContain('Ann Example');
+    await page.evaluate(() => localStorage.setItem('currentLeagueId', 'x'));
+
+    await page.getByTestId('logout-button').click();
+    await page.getByTestId('login-button').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => localStorage.getItem('currentLeagueId'))).toBeNull();
+
+    await page.getByTestId('login-button').click();
+    await page.getByTestId('auth-email').fill(email);
+    await page.getByTestId('auth-password').fill('not-the-password');
+    await page.getByTestId('auth-submit').click();
+    await page.getByTestId('auth-error').waitFor();
+    expect(await page.getByTestId('auth-error').textContent()).toContain(
+      'Invalid email or password. Please check your credentials and try again.',
+    );
+    await screenshot(page, 'auth-wrong-password');
+
+    await page.getByTestId('auth-password').fill('correct-horse-9');
+    await page.getByTestId('auth-submit').click();
+    await page.getByTestId('welcome-link').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a reset e-mail from the Forgot Password form', async () => {
+    const { page, context, errors } = await openSession(browser, 375);
+    await page.goto('/');
+    await page.getByTestId('mobile-menu-button').click();
+    await page.getByTestId('mobile-login-button').click();
+    await page.getByTestId('auth-forgot').click();
+    await page.getByTestId('auth-reset-submit').click();
+    expect(await page.getByTestId('auth-dialog').textContent()).toContain(
+      'Please enter your email address',
+    );
+    await page.getByTestId('auth-reset-email').fill(uniqueEmail('forgot'));
+    await page.getByTestId('auth-reset-submit').click();
+    await page.getByText('Password reset email sent! Check your inbox.').first().waitFor();
+    await screenshot(page, 'auth-reset');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('language', () => {
+  it('survives a reload and sets <html lang>', async () => {
+    const { page, context } = await openSession(browser, 1280);
+    await page.goto('/');
+    await page.getByTestId('language-switcher').selectOption('de');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
+    await page.reload();
+    await page.getByTestId('language-switcher').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('selectedLanguage'))).toBe('de');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    expect(await page.getByTestId('language-switcher').inputValue()).toBe('de');
+    await screenshot(page, 'home-de');
+    await context.close();
+  });
+});
+
+describe.each(widths)('navigation at %i px', (width) => {
+  it('reaches every page from the header (or the mobile menu)', async () => {
+    const { page, context, errors } = await openSession(browser, width);
+    await page.goto('/');
+    for (const [name, path] of navTargets) {
+      if (width === 375) {
+        await page.getByTestId('mobile-menu-button').click();
+        await page.getByTestId(`mobile-nav-${name}`).click();
+      } else {
+        await page.getByTestId(`nav-${name}`).click();
+      }
+      await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+      await page.locator('main h1').first().waitFor();
+      expect(await page.getByTestId('not-found').count()).toBe(0);
+      await screenshot(page, `nav-${name}`);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown path, and axe finds nothing serious on home and 404', async () => {
+    const { page, context } = await openSession(browser, width);
+    await page.goto('/');
+    await page.getByTestId('hero-get-started').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'home');
+    await page.goto('/no/such/page');
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Oops! Page not found',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'not-found');
+    await page.getByTestId('not-found-home').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+});
