@@ -13,6 +13,8 @@ import { fixtureRoutes } from './fixtures/routes';
 import { healthRoutes } from './health/routes';
 import { leagueRoutes } from './leagues/routes';
 import { predictionRoutes } from './predictions/routes';
+import { resultRoutes } from './results/routes';
+import { realtimeRoutes } from './realtime/routes';
 import { mountSpa } from './static';
 
 export interface AppOptions {
@@ -28,7 +30,8 @@ const api = () =>
     .route('/competitions', fixtureRoutes)
     .route('/leagues', leagueRoutes)
     .route('/predictions', predictionRoutes)
-    .route('/admin', adminRoutes);
+    .route('/admin', adminRoutes)
+    .route('/admin', resultRoutes);
 
 export type AppType = ReturnType<typeof api>;
 
@@ -93,6 +96,7 @@ export const createApp = (services: Services, options: AppOptions = {}) => {
     await next();
   });
   app.route('/api', api());
+  app.route('/api/live', realtimeRoutes);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'FirstGoal API', version: '1.0.0' },

@@ -34,3 +34,13 @@ export const requireAdmin = (c: Context<AppBindings>): SessionUser => {
   if (user.role !== 'admin') throw new AppError('ADMIN_ONLY');
   return user;
 };
+
+/** A router whose every route is for site admins: 401/403 before any validation runs. */
+export const createAdminRouter = () => {
+  const router = createRouter();
+  router.use('*', async (c, next) => {
+    requireAdmin(c);
+    await next();
+  });
+  return router;
+};

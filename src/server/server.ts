@@ -30,6 +30,8 @@ export const startServer = (
               (server as Server).closeAllConnections();
             }, env.SHUTDOWN_TIMEOUT_MS);
             force.unref();
+            // Live streams (SSE) never end by themselves: end them so their requests finish.
+            await services.bus.close();
             // Keep-alive connections become idle as their last response ends: close them as they do.
             const sweep = setInterval(() => (server as Server).closeIdleConnections(), 100);
             await new Promise<void>((done) => {

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { outboxEntry } from '../../domain/admin';
 import { AppError } from '../errors';
-import { createRouter, requireAdmin } from '../http';
+import { createAdminRouter, requireAdmin } from '../http';
 import { listOutbox, requeueMail } from './repository';
 
 const outbox = createRoute({
@@ -30,7 +30,7 @@ const retry = createRoute({
   },
 });
 
-export const adminRoutes = createRouter()
+export const adminRoutes = createAdminRouter()
   .openapi(outbox, async (c) => {
     requireAdmin(c);
     const mails = await listOutbox(c.get('services').database.db, 100);

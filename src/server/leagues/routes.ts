@@ -41,7 +41,7 @@ const summaryOf = (league: repo.LeagueRow, viewer: SessionUser | null) => ({
   isAdmin: viewer !== null && league.adminUserId === viewer.id,
 });
 
-const route = <R extends RouteConfig>(r: R) => createRoute(r);
+const route = <const R extends RouteConfig>(r: R) => createRoute(r);
 
 const createdResponse = z.object({
   league: leagueSummary,

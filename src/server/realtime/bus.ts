@@ -9,7 +9,8 @@ export type LiveEvent =
 
 export interface EventBus {
   publish: (event: LiveEvent) => Promise<void>;
-  subscribe: (listener: (event: LiveEvent) => void) => () => void;
+  /** `onEnd` runs when the bus closes (shutdown), so open streams can finish. */
+  subscribe: (listener: (event: LiveEvent) => void, onEnd?: () => void) => () => void;
   close: () => Promise<void>;
 }
 
@@ -23,11 +24,16 @@ export const createLocalBus = (): EventBus => {
     publish: async (event) => {
       emitter.emit('event', event);
     },
-    subscribe: (listener) => {
+    subscribe: (listener, onEnd) => {
       emitter.on('event', listener);
-      return () => emitter.off('event', listener);
+      if (onEnd) emitter.once('end', onEnd);
+      return () => {
+        emitter.off('event', listener);
+        if (onEnd) emitter.off('end', onEnd);
+      };
     },
     close: async () => {
+      emitter.emit('end');
       emitter.removeAllListeners();
     },
   };
@@ -73,6 +79,7 @@ export const createPostgresBus = (url: string, logger: Logger): EventBus => {
   void ensure().catch((err: unknown) => logger.warn({ err }, 'realtime LISTEN failed'));
   return {
     publish: async (event) => {
+      if (closed) return;
       const c = await ensure();
       await c.query('select pg_notify($1, $2)', [channel, JSON.stringify(event)]);
     },

@@ -1,0 +1,56 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { AppBindings } from '../context';
+import { AppError } from '../errors';
+import { findLeagueById } from '../leagues/repository';
+import type { LiveEvent } from './bus';
+
+const heartbeatMs = 25_000;
+
+/**
+ * Server-Sent Events for a league's pages: 'standings' whenever results of the league's
+ * competition are (re)scored, so tables move without a reload. Readable like the league page.
+ */
+export const realtimeRoutes = new Hono<AppBindings>().get('/leagues/:leagueId', async (c) => {
+  const { database, bus } = c.get('services');
+  const league = await findLeagueById(database.db, c.req.param('leagueId'));
+  if (!league) throw new AppError('LEAGUE_NOT_FOUND');
+  c.header('Cache-Control', 'no-cache, no-transform');
+  c.header('X-Accel-Buffering', 'no');
+  return streamSSE(c, async (stream) => {
+    let wake: (() => void) | null = null;
+    let ended = false;
+    const queue: LiveEvent[] = [];
+    const finish = () => {
+      ended = true;
+      wake?.();
+    };
+    const unsubscribe = bus.subscribe((event) => {
+      if (event.type === 'results' && event.competitionId === league.competitionId)
+        queue.push(event);
+      if (event.type === 'league' && event.leagueId === league.id) queue.push(event);
+      wake?.();
+    }, finish);
+    stream.onAbort(finish);
+    await stream.writeSSE({ event: 'ready', data: JSON.stringify({ leagueId: league.id }) });
+    while (!ended) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, heartbeatMs).unref();
+      });
+      wake = null;
+      if (ended) break;
+      const events = queue.splice(0);
+      if (events.length === 0) await stream.writeSSE({ event: 'ping', data: '{}' });
+      else
+        await stream.writeSSE({
+          event: 'standings',
+          data: JSON.stringify({
+            leagueId: league.id,
+            fixtures: events.map((e) => ('fixtureId' in e ? e.fixtureId : null)),
+          }),
+        });
+    }
+    unsubscribe();
+  });
+});

@@ -1,0 +1,237 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { competitionSchema } from '../../domain/competitions';
+import {
+  adminFixture,
+  fixturePatch,
+  minuteToBeConfirmed,
+  newCompetitionBody,
+  newFixtureBody,
+} from '../../domain/results';
+import { listCompetitions } from '../competitions/repository';
+import { AppError } from '../errors';
+import { createAdminRouter, requireAdmin } from '../http';
+import { zodFieldErrors } from '../errors';
+import * as repo from './repository';
+import { actorOf, addCompetition, addFixture, changeFixture, recalculate } from './service';
+
+const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+const fixtureParam = z.object({ fixtureId: z.string().min(1).max(100) });
+const recalcResult = z.object({ fixture: adminFixture, gained: z.number(), total: z.number() });
+
+const predictionCounts = async (db: Parameters<typeof repo.listFixtures>[0], ids: string[]) => {
+  if (ids.length === 0) return new Map<string, number>();
+  const rows = await db
+    .selectFrom('predictions')
+    .select(['fixture_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('fixture_id', 'in', ids)
+    .groupBy('fixture_id')
+    .execute();
+  return new Map(rows.map((r) => [r.fixture_id, Number(r.n)]));
+};
+
+const toAdmin = (f: repo.FixtureRow, predictions: number) => ({
+  ...f,
+  minuteToBeConfirmed: minuteToBeConfirmed(f),
+  predictions,
+});
+
+export const resultRoutes = createAdminRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/competitions',
+      summary: 'Competitions for the admin picker (admins only)',
+      responses: { 200: json(z.object({ competitions: z.array(competitionSchema) })) },
+    }),
+    async (c) => {
+      requireAdmin(c);
+      return c.json({ competitions: await listCompetitions(c.get('services').database.db) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/competitions',
+      summary: 'Add a competition (a new tournament) so fixtures and imports have a home',
+      request: body(newCompetitionBody),
+      responses: { 201: json(z.object({ id: z.string() })) },
+    }),
+    async (c) => {
+      const admin = requireAdmin(c);
+      const { database, bus, now } = c.get('services');
+      const b = c.req.valid('json');
+      return c.json(
+        await addCompetition(
+          { database, bus },
+          actorOf(admin),
+          { ...b, seasonLabel: b.seasonLabel ?? '' },
+          now(),
+        ),
+        201,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/fixtures',
+      summary: "A competition's fixtures with results and flags (admins only)",
+      request: { query: z.object({ competitionId: z.string().min(1) }) },
+      responses: { 200: json(z.object({ fixtures: z.array(adminFixture) })) },
+    }),
+    async (c) => {
+      requireAdmin(c);
+      const { db } = c.get('services').database;
+      const fixtures = await repo.listFixtures(db, c.req.valid('query').competitionId);
+      const counts = await predictionCounts(
+        db,
+        fixtures.map((f) => f.id),
+      );
+      return c.json({ fixtures: fixtures.map((f) => toAdmin(f, counts.get(f.id) ?? 0)) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/fixtures',
+      summary: 'Add a fixture (admins only)',
+      request: {
+        body: {
+          content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
+          required: true,
+        },
+      },
+      responses: { 201: json(z.object({ fixture: adminFixture })) },
+    }),
+    async (c) => {
+      const admin = requireAdmin(c);
+      // Parsed here so that any missing field answers with the spec's 'Missing Information' text.
+      const parsed = newFixtureBody.safeParse(c.req.valid('json'));
+      if (!parsed.success)
+        throw new AppError('MISSING_INFORMATION', undefined, zodFieldErrors(parsed.error));
+      const { database, bus, now } = c.get('services');
+      const fixture = await addFixture({ database, bus }, actorOf(admin), parsed.data, now());
+      return c.json({ fixture: toAdmin(fixture, 0) }, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/fixtures/{fixtureId}',
+      summary:
+        'Change a fixture: scores, first-goal minute (67, 45+2, 90+5), status, kick-off, teams; final results are scored at once',
+      request: { params: fixtureParam, ...body(fixturePatch) },
+      responses: { 200: json(recalcResult) },
+    }),
+    async (c) => {
+      const admin = requireAdmin(c);
+      const { database, bus, now } = c.get('services');
+      const r = await changeFixture(
+        { database, bus },
+        actorOf(admin),
+        c.req.valid('param').fixtureId,
+        c.req.valid('json'),
+        now(),
+      );
+      return c.json(
+        {
+          fixture: toAdmin(r.fixture, r.counts.total),
+          gained: r.counts.gained,
+          total: r.counts.total,
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/fixtures/{fixtureId}/recalculate',
+      summary: "'Save & Recalculate': score a final fixture's predictions again",
+      request: { params: fixtureParam },
+      responses: { 200: json(recalcResult) },
+    }),
+    async (c) => {
+      const admin = requireAdmin(c);
+      const { database, bus, now } = c.get('services');
+      const r = await recalculate(
+        { database, bus },
+        actorOf(admin),
+        c.req.valid('param').fixtureId,
+        now(),
+      );
+      return c.json(
+        {
+          fixture: toAdmin(r.fixture, r.counts.total),
+          gained: r.counts.gained,
+          total: r.counts.total,
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/audit',
+      summary: 'The audit trail: who changed what, when, before → after (admins only)',
+      request: {
+        query: z.object({
+          entityId: z.string().optional(),
+          limit: z.coerce.number().int().min(1).max(500).default(100),
+        }),
+      },
+      responses: {
+        200: json(
+          z.object({
+            entries: z.array(
+              z.object({
+                id: z.string(),
+                actor: z.string(),
+                action: z.string(),
+                entityType: z.string(),
+                entityId: z.string(),
+                before: z.unknown(),
+                after: z.unknown(),
+                createdAt: z.string(),
+              }),
+            ),
+          }),
+        ),
+      },
+    }),
+    async (c) => {
+      requireAdmin(c);
+      const { entityId, limit } = c.req.valid('query');
+      let query = c
+        .get('services')
+        .database.db.selectFrom('audit_log')
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .limit(limit);
+      if (entityId) query = query.where('entity_id', '=', entityId);
+      const rows = await query.execute();
+      return c.json(
+        {
+          entries: rows.map((r) => ({
+            id: r.id,
+            actor: r.actor_label,
+            action: r.action,
+            entityType: r.entity_type,
+            entityId: r.entity_id,
+            before: r.before_json ? (JSON.parse(r.before_json) as unknown) : null,
+            after: r.after_json ? (JSON.parse(r.after_json) as unknown) : null,
+            createdAt: r.created_at,
+          })),
+        },
+        200,
+      );
+    },
+  );
