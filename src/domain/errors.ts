@@ -64,6 +64,13 @@ export const errorCatalogue = {
     status: 409,
     message: 'A competition with this id or route already exists.',
   },
+  CONTACT_RATE_LIMITED: {
+    status: 429,
+    message: 'You have sent 5 messages in the last hour. Please try again later.',
+  },
+  CONTACT_FAILED: { status: 500, message: 'Failed to send message. Please try again.' },
+  UNSUBSCRIBE_INVALID: { status: 404, message: 'This unsubscribe link is not valid.' },
+  IMPORT_UNREADABLE: { status: 400, message: 'The file could not be read.' },
   INTERNAL: { status: 500, message: 'Something went wrong. Please try again.' },
   UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },
 } as const;

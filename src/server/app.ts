@@ -9,12 +9,15 @@ import { envelope, handleError } from './errors';
 import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin/routes';
 import { competitionRoutes } from './competitions/routes';
+import { contactInboxRoutes, contactRoutes } from './contact/routes';
 import { fixtureRoutes } from './fixtures/routes';
 import { healthRoutes } from './health/routes';
+import { importRoutes } from './imports/routes';
 import { leagueRoutes } from './leagues/routes';
 import { predictionRoutes } from './predictions/routes';
 import { resultRoutes } from './results/routes';
 import { realtimeRoutes } from './realtime/routes';
+import { reminderRoutes } from './reminders/routes';
 import { mountSpa } from './static';
 
 export interface AppOptions {
@@ -31,7 +34,11 @@ const api = () =>
     .route('/leagues', leagueRoutes)
     .route('/predictions', predictionRoutes)
     .route('/admin', adminRoutes)
-    .route('/admin', resultRoutes);
+    .route('/admin', resultRoutes)
+    .route('/admin/imports', importRoutes)
+    .route('/admin', contactInboxRoutes)
+    .route('/contact', contactRoutes)
+    .route('/reminders', reminderRoutes);
 
 export type AppType = ReturnType<typeof api>;
 

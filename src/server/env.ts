@@ -78,6 +78,11 @@ const envSchema = z.object({
     .string()
     .url({ message: 'must be a URL' })
     .default('https://accounts.google.com/.well-known/openid-configuration'),
+  CONTACT_TO: optionalText.refine((v) => v === undefined || /^[^@\s]+@[^@\s]+$/.test(v), {
+    message: 'must be an e-mail address',
+  }),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
   SHUTDOWN_TIMEOUT_MS: z

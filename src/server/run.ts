@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { createServices } from './bootstrap';
 import type { Env } from './env';
 import { createLogger } from './logger';
+import { startReminderJob } from './jobs/reminders-job';
 import { startServer } from './server';
 import { isWebBuilt } from './static';
 
@@ -29,6 +30,7 @@ export const run = async (env: Env) => {
     const app = createApp(services);
     const running = await startServer(services, app, { port: env.PORT, host: env.HOST });
     services.mailer.start();
+    startReminderJob(services);
     logger.info(
       { port: running.port, database: env.database.dialect },
       `FirstGoal is running at ${env.baseUrl}`,

@@ -7,10 +7,16 @@ export interface ReceivedMail {
   decoded: string;
 }
 
+// QP escapes are bytes of UTF-8: collect them as latin1 characters, then read the bytes as UTF-8.
 const decodeQuotedPrintable = (raw: string): string =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  Buffer.from(
+    raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      ),
+    'latin1',
+  ).toString('utf8');
 
 /** A real SMTP server on a random local port that keeps what it receives. */
 export const startSmtpServer = async () => {

@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'k
 import * as authTables from './migrations/2026-11-22T10-00-00_auth-tables';
 import * as gameTables from './migrations/2026-11-22T10-10-00_game-tables';
 import * as supportTables from './migrations/2026-11-22T10-20-00_support-tables';
+import * as reminders from './migrations/2026-11-22T14-00-00_reminders';
 
 // Listed explicitly (not read from disk) so the same list works from source, in tests and in
 // any bundle. Names are ISO-dated and never change once released.
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T10-00-00_auth-tables': authTables,
   '2026-11-22T10-10-00_game-tables': gameTables,
   '2026-11-22T10-20-00_support-tables': supportTables,
+  '2026-11-22T14-00-00_reminders': reminders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -165,6 +165,20 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export interface ReminderSettingsTable {
+  user_id: string;
+  enabled: Generated<number>;
+  unsubscribe_token: string;
+  updated_at: string;
+}
+
+export interface ReminderSendsTable {
+  user_id: string;
+  round_key: string;
+  outbox_id: string | null;
+  sent_at: string;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -178,4 +192,6 @@ export interface DB {
   contact_messages: ContactMessagesTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;
+  reminder_settings: ReminderSettingsTable;
+  reminder_sends: ReminderSendsTable;
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database';
+import type { DB } from '../db/types';
 import type { Logger } from '../logger';
 
 export interface MailMessage {
@@ -14,6 +16,12 @@ export interface MailMessage {
 export interface Mailer {
   /** Records the mail in the outbox and, with SMTP configured, tries to deliver it at once. */
   send: (message: MailMessage) => Promise<string>;
+  /**
+   * Records the mail inside the caller's transaction (so it exists exactly when the caller's
+   * change does); call `deliverSoon(id)` after the commit.
+   */
+  record: (db: Kysely<DB> | Transaction<DB>, message: MailMessage) => Promise<string>;
+  deliverSoon: (id: string) => void;
   /** Delivers pending mails whose retry time has come; returns how many were sent. */
   processDue: () => Promise<number>;
   start: () => void;
@@ -91,10 +99,10 @@ export const createMailer = (options: MailerOptions): Mailer => {
     return promise;
   };
 
-  const send: Mailer['send'] = async (message) => {
+  const record: Mailer['record'] = async (target, message) => {
     const id = randomUUID();
     const createdAt = now().toISOString();
-    await db
+    await target
       .insertInto('outbox')
       .values({
         id,
@@ -108,6 +116,21 @@ export const createMailer = (options: MailerOptions): Mailer => {
         created_at: createdAt,
       })
       .execute();
+    return id;
+  };
+
+  const deliverSoon: Mailer['deliverSoon'] = (id) => {
+    // Delivery happens after the caller's answer: a slow or absent SMTP server must neither delay
+    // the response nor reveal (by timing) whether an address exists.
+    if (transport) {
+      void track(
+        deliver(id).catch((err: unknown) => logger.error({ err }, 'mail delivery crashed')),
+      );
+    }
+  };
+
+  const send: Mailer['send'] = async (message) => {
+    const id = await record(db, message);
     if (!transport) {
       logger.info(
         {
@@ -121,9 +144,7 @@ export const createMailer = (options: MailerOptions): Mailer => {
       );
       return id;
     }
-    // Delivery happens after the caller's answer: a slow or absent SMTP server must neither delay
-    // the response nor reveal (by timing) whether an address exists.
-    void track(deliver(id).catch((err: unknown) => logger.error({ err }, 'mail delivery crashed')));
+    deliverSoon(id);
     return id;
   };
 
@@ -144,6 +165,8 @@ export const createMailer = (options: MailerOptions): Mailer => {
 
   return {
     send,
+    record,
+    deliverSoon,
     processDue,
     start: () => {
       if (!transport || timer) return;

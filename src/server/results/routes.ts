@@ -13,7 +13,8 @@ import { AppError } from '../errors';
 import { createAdminRouter, requireAdmin } from '../http';
 import { zodFieldErrors } from '../errors';
 import * as repo from './repository';
-import { actorOf, addCompetition, addFixture, changeFixture, recalculate } from './service';
+import { actorOf } from './change';
+import { addCompetition, addFixture, changeFixture, recalculate } from './service';
 
 const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
   description,

@@ -1,36 +1,23 @@
 import { zonedLocalToUtc } from '../../domain/kickoff';
-import { settleFirstGoalMinute } from '../../domain/scoring';
 import type { NewCompetitionBody, NewFixtureBody } from '../../domain/results';
-import type { SessionUser } from '../auth';
 import { writeAudit } from '../audit';
 import type { Services } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import { AppError } from '../errors';
 import * as repo from './repository';
-
-export interface Actor {
-  id: string | null;
-  label: string;
-}
-export const actorOf = (user: SessionUser): Actor => ({ id: user.id, label: user.email });
-
-export interface ResultChange {
-  homeScore?: number | null | undefined;
-  awayScore?: number | null | undefined;
-  firstGoalMinute?: number | null | undefined;
-  status?: repo.FixtureRow['status'] | undefined;
-  kickoffAt?: string | undefined;
-  homeTeam?: string | undefined;
-  awayTeam?: string | undefined;
-  round?: string | undefined;
-}
+import {
+  applyFixtureChange,
+  fixtureIdAllocator,
+  isResultEvent,
+  type Actor,
+  type ResultChange,
+} from './change';
 
 type Deps = Pick<Services, 'database' | 'bus'>;
 
 /**
- * Applies a change to a fixture in one transaction: validates the result, stores it, writes the
- * audit trail and (re)scores its predictions when it is final — or clears their points when it
- * stops being final. Open pages hear about it after the commit.
+ * Applies a change to a fixture in one transaction (see `applyFixtureChange`). Open pages hear
+ * about it after the commit.
  */
 export const changeFixture = async (
   { database, bus }: Deps,
@@ -39,76 +26,10 @@ export const changeFixture = async (
   change: ResultChange,
   now: Date,
 ) => {
-  const at = now.toISOString();
-  const outcome = await database.db.transaction().execute(async (trx) => {
-    const before = await repo.findFixture(trx, fixtureId);
-    if (!before) throw new AppError('UNKNOWN_FIXTURE');
-    const merged = {
-      homeScore: change.homeScore !== undefined ? change.homeScore : before.homeScore,
-      awayScore: change.awayScore !== undefined ? change.awayScore : before.awayScore,
-      firstGoalMinute:
-        change.firstGoalMinute !== undefined ? change.firstGoalMinute : before.firstGoalMinute,
-      status: change.status ?? before.status,
-    };
-    if ((merged.homeScore === null) !== (merged.awayScore === null))
-      throw new AppError('INVALID_RESULT', 'Enter both scores or neither.');
-    if (merged.status === 'final' && (merged.homeScore === null || merged.awayScore === null))
-      throw new AppError('CANNOT_CALCULATE');
-    const settled = settleFirstGoalMinute(
-      merged.homeScore,
-      merged.awayScore,
-      merged.firstGoalMinute,
-    );
-    if (!settled.ok) throw new AppError('INVALID_RESULT', settled.error);
-    await trx
-      .updateTable('fixtures')
-      .set({
-        home_score: merged.homeScore,
-        away_score: merged.awayScore,
-        first_goal_minute: settled.minute,
-        status: merged.status,
-        ...(change.kickoffAt ? { kickoff_at: new Date(change.kickoffAt).toISOString() } : {}),
-        ...(change.homeTeam ? { home_team: change.homeTeam } : {}),
-        ...(change.awayTeam ? { away_team: change.awayTeam } : {}),
-        ...(change.round ? { round_label: change.round } : {}),
-        updated_at: at,
-      })
-      .where('id', '=', fixtureId)
-      .execute();
-    const after = (await repo.findFixture(trx, fixtureId)) as repo.FixtureRow;
-    let rescored = 0;
-    if (after.status === 'final' && after.homeScore !== null && after.awayScore !== null) {
-      rescored = await repo.scoreFixture(
-        trx,
-        {
-          id: after.id,
-          homeScore: after.homeScore,
-          awayScore: after.awayScore,
-          firstGoalMinute: after.firstGoalMinute,
-        },
-        at,
-      );
-    } else if (before.status === 'final') {
-      rescored = await repo.clearFixturePoints(trx, fixtureId);
-    }
-    const { updatedAt: _b, ...beforeAudit } = before;
-    const { updatedAt: _a, ...afterAudit } = after;
-    await writeAudit(
-      trx,
-      {
-        actorUserId: actor.id,
-        actorLabel: actor.label,
-        action: 'fixture.update',
-        entityType: 'fixture',
-        entityId: fixtureId,
-        before: beforeAudit,
-        after: afterAudit,
-      },
-      now,
-    );
-    return { fixture: after, rescored, counts: await repo.fixtureScoreCounts(trx, fixtureId) };
-  });
-  if (outcome.rescored > 0 || outcome.fixture.status === 'final') {
+  const outcome = await database.db
+    .transaction()
+    .execute((trx) => applyFixtureChange(trx, actor, fixtureId, change, now));
+  if (isResultEvent(outcome)) {
     await bus.publish({ type: 'results', competitionId: outcome.fixture.competitionId, fixtureId });
   }
   return outcome;
@@ -154,20 +75,6 @@ export const recalculate = async (
   return result;
 };
 
-const nextFixtureId = async ({ database }: Deps, competitionId: string) => {
-  const rows = await database.db
-    .selectFrom('fixtures')
-    .select('id')
-    .where('competition_id', '=', competitionId)
-    .execute();
-  const prefix = `${competitionId.replace(/_\d{4}$/, '')}_`;
-  const max = rows.reduce((m, r) => {
-    const n = r.id.startsWith(prefix) ? Number(r.id.slice(prefix.length)) : Number.NaN;
-    return Number.isInteger(n) ? Math.max(m, n) : m;
-  }, 0);
-  return `${prefix}${max + 1}`;
-};
-
 export const addFixture = async (services: Deps, actor: Actor, body: NewFixtureBody, now: Date) => {
   const { db } = services.database;
   const competition = await db
@@ -183,9 +90,9 @@ export const addFixture = async (services: Deps, actor: Actor, body: NewFixtureB
     throw new AppError('MISSING_INFORMATION');
   }
   const at = now.toISOString();
-  const id = await nextFixtureId(services, competition.id);
   const roundOrder = Number(/\d+/.exec(body.round)?.[0] ?? '1');
-  await db.transaction().execute(async (trx) => {
+  const id = await db.transaction().execute(async (trx) => {
+    const id = (await fixtureIdAllocator(trx, competition.id))();
     await trx
       .insertInto('fixtures')
       .values({
@@ -213,6 +120,7 @@ export const addFixture = async (services: Deps, actor: Actor, body: NewFixtureB
       },
       now,
     );
+    return id;
   });
   return (await repo.findFixture(db, id)) as repo.FixtureRow;
 };

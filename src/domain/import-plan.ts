@@ -1,0 +1,161 @@
+import type { FixtureStatus } from './fixtures';
+import {
+  externalKey,
+  teamsKey,
+  type ImportRow,
+  type ImportRowBase,
+  type ParsedRow,
+} from './import';
+
+/** A stored fixture as the import compares it. */
+export interface StoredFixture {
+  id: string;
+  round: string;
+  kickoffAt: string;
+  homeTeam: string;
+  awayTeam: string;
+  status: FixtureStatus;
+  homeScore: number | null;
+  awayScore: number | null;
+  firstGoalMinute: number | null;
+  externalId: string | null;
+}
+
+export interface FixtureUpdate {
+  kickoffAt?: string;
+  round?: string;
+  homeTeam?: string;
+  awayTeam?: string;
+  status?: 'final';
+  homeScore?: number;
+  awayScore?: number;
+  firstGoalMinute?: number | null;
+}
+
+export type PlannedRow =
+  | { status: 'rejected'; row: ImportRowBase; reason: string }
+  | { status: 'new'; row: ParsedRow; key: string }
+  | { status: 'unchanged'; row: ParsedRow; key: string; fixtureId: string }
+  | {
+      status: 'changed';
+      row: ParsedRow;
+      key: string;
+      fixtureId: string;
+      update: FixtureUpdate;
+      changes: (keyof FixtureUpdate)[];
+    };
+
+const keyOf = (f: StoredFixture) => externalKey(f.round, f.homeTeam, f.awayTeam);
+
+/** What the row changes on the fixture; an unknown minute in the file keeps a stored one. */
+export const diffFixture = (row: ParsedRow, f: StoredFixture): FixtureUpdate => {
+  const update: FixtureUpdate = {};
+  if (new Date(row.kickoffAt).getTime() !== new Date(f.kickoffAt).getTime())
+    update.kickoffAt = row.kickoffAt;
+  if (row.round !== f.round) update.round = row.round;
+  if (row.homeTeam !== f.homeTeam) update.homeTeam = row.homeTeam;
+  if (row.awayTeam !== f.awayTeam) update.awayTeam = row.awayTeam;
+  const r = row.result;
+  if (!r) return update; // the file does not know a result: whatever is stored stays
+  if (f.status !== 'final') update.status = 'final';
+  const scoreMoved = r.homeScore !== f.homeScore || r.awayScore !== f.awayScore;
+  if (r.homeScore !== f.homeScore) update.homeScore = r.homeScore;
+  if (r.awayScore !== f.awayScore) update.awayScore = r.awayScore;
+  if (r.firstGoalMinute !== null) {
+    if (r.firstGoalMinute !== f.firstGoalMinute) update.firstGoalMinute = r.firstGoalMinute;
+  } else if (scoreMoved && f.firstGoalMinute !== null) {
+    update.firstGoalMinute = null; // the stored minute belonged to another score
+  }
+  return update;
+};
+
+/**
+ * Matches the file's rows to stored fixtures and says what each would do. A fixture is
+ * recognised by its key (`round|home|away`, stored as external_id on import), else by its
+ * teams when that pair appears once (a match moved to another round), else by round and
+ * kick-off (teams decided later, TBD → a name). Each fixture matches one row at most.
+ */
+export const planImport = (rows: ImportRow[], stored: StoredFixture[]): PlannedRow[] => {
+  const byKey = new Map<string, StoredFixture>();
+  for (const f of stored) byKey.set(keyOf(f), f);
+  for (const f of stored) if (f.externalId && !byKey.has(f.externalId)) byKey.set(f.externalId, f);
+  const parsed = rows.filter((r): r is ParsedRow => r.ok);
+  const count = <T>(items: T[], key: (item: T) => string) => {
+    const counts = new Map<string, number>();
+    for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+    return counts;
+  };
+  const fileKeys = new Set(parsed.map((r) => externalKey(r.round, r.homeTeam, r.awayTeam)));
+  const fileTeams = count(parsed, (r) => teamsKey(r.homeTeam, r.awayTeam));
+  const storedTeams = count(stored, (f) => teamsKey(f.homeTeam, f.awayTeam));
+  const used = new Set<string>();
+  const seen = new Map<string, number>();
+
+  const findFixture = (row: ParsedRow, key: string) => {
+    const exact = byKey.get(key);
+    if (exact && !used.has(exact.id)) return exact;
+    const teams = teamsKey(row.homeTeam, row.awayTeam);
+    // Only fixtures the file does not name by key can have moved.
+    const free = stored.filter((f) => !used.has(f.id) && !fileKeys.has(keyOf(f)));
+    if (fileTeams.get(teams) === 1 && storedTeams.get(teams) === 1) {
+      const moved = free.find((f) => teamsKey(f.homeTeam, f.awayTeam) === teams);
+      if (moved) return moved;
+    }
+    const when = new Date(row.kickoffAt).getTime();
+    const sameSlot = free.filter(
+      (f) => f.round === row.round && new Date(f.kickoffAt).getTime() === when,
+    );
+    return sameSlot.length === 1 ? sameSlot[0] : undefined;
+  };
+
+  return rows.map((row): PlannedRow => {
+    if (!row.ok) return { status: 'rejected', row, reason: row.reason };
+    const key = externalKey(row.round, row.homeTeam, row.awayTeam);
+    const earlier = seen.get(key);
+    if (earlier !== undefined)
+      return { status: 'rejected', row, reason: `The same match as row ${earlier + 1}.` };
+    seen.set(key, row.index);
+    const fixture = findFixture(row, key);
+    if (!fixture) return { status: 'new', row, key };
+    used.add(fixture.id);
+    const update = diffFixture(row, fixture);
+    const changes = Object.keys(update) as (keyof FixtureUpdate)[];
+    if (changes.length === 0) return { status: 'unchanged', row, key, fixtureId: fixture.id };
+    return { status: 'changed', row, key, fixtureId: fixture.id, update, changes };
+  });
+};
+
+export const countPlan = (plan: PlannedRow[]) => {
+  const counts = { new: 0, changed: 0, unchanged: 0, rejected: 0 };
+  for (const p of plan) counts[p.status] += 1;
+  return counts;
+};
+
+/** The API's view of a planned row. */
+export const describePlannedRow = (p: PlannedRow, fixtureId?: string) => ({
+  index: p.row.index,
+  ...(p.row.line !== undefined ? { line: p.row.line } : {}),
+  status: p.status,
+  ...(p.status === 'rejected' ? { reason: p.reason } : {}),
+  ...(p.status === 'changed' || p.status === 'unchanged' ? { fixtureId: p.fixtureId } : {}),
+  ...(fixtureId ? { fixtureId } : {}),
+  ...(p.status !== 'rejected' ? { kickoffAt: p.row.kickoffAt } : {}),
+  homeTeam: p.row.homeTeam,
+  awayTeam: p.row.awayTeam,
+  round: p.row.round,
+  ...(p.status !== 'rejected' && p.row.result ? { result: p.row.result } : {}),
+  ...(p.status === 'changed' ? { changes: p.changes } : {}),
+});
+
+/**
+ * Round order of each round label: a label already stored keeps its order; a new one gets its
+ * place among the file's rounds ordered by their first kick-off.
+ */
+export const roundOrders = (rows: ImportRow[], stored: Map<string, number>) => {
+  const firstKickoff = new Map<string, string>();
+  for (const r of rows)
+    if (r.ok && (firstKickoff.get(r.round) ?? '\uffff') > r.kickoffAt)
+      firstKickoff.set(r.round, r.kickoffAt);
+  const ordered = [...firstKickoff].sort((a, b) => a[1].localeCompare(b[1])).map(([l]) => l);
+  return new Map(ordered.map((label, i) => [label, stored.get(label) ?? i + 1]));
+};

@@ -1,0 +1,120 @@
+import { createRoute } from '@hono/zod-openapi';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { contactBody, contactMessage } from '../../domain/contact';
+import type { AppBindings } from '../context';
+import { AppError } from '../errors';
+import { createAdminRouter, createRouter } from '../http';
+import { submitContact } from './service';
+
+const clientAddress = (c: Context<AppBindings>): string => {
+  if (c.get('services').env.TRUST_PROXY) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown'; // in-process requests (tests) have no socket
+  }
+};
+
+export const contactRoutes = createRouter().openapi(
+  createRoute({
+    method: 'post',
+    path: '/',
+    summary: 'Send a message to the FirstGoal team (5 per hour per client address)',
+    request: { body: { content: { 'application/json': { schema: contactBody } }, required: true } },
+    responses: {
+      201: {
+        description: 'Stored (and mailed when CONTACT_TO is set)',
+        content: { 'application/json': { schema: z.object({ id: z.string() }) } },
+      },
+    },
+  }),
+  async (c) => {
+    const services = c.get('services');
+    const user = c.get('user');
+    const result = await submitContact(services, c.req.valid('json'), {
+      clientIp: clientAddress(c),
+      userId: user?.id ?? null,
+      locale: user?.locale ?? c.req.header('accept-language')?.slice(0, 2) ?? null,
+      now: services.now(),
+    });
+    return c.json(result, 201);
+  },
+);
+
+export const contactInboxRoutes = createAdminRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/contact',
+      summary: 'Contact messages, newest first (admins only)',
+      responses: {
+        200: {
+          description: 'Inbox',
+          content: {
+            'application/json': { schema: z.object({ messages: z.array(contactMessage) }) },
+          },
+        },
+      },
+    }),
+    async (c) => {
+      const rows = await c
+        .get('services')
+        .database.db.selectFrom('contact_messages')
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .limit(200)
+        .execute();
+      return c.json(
+        {
+          messages: rows.map((r) => ({
+            id: r.id,
+            name: r.name,
+            email: r.email,
+            subject: r.subject,
+            message: r.message,
+            locale: r.locale,
+            handled: r.handled_at !== null,
+            createdAt: r.created_at,
+          })),
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/contact/{id}/handled',
+      summary: 'Mark a contact message handled or not (admins only)',
+      request: {
+        params: z.object({ id: z.string().min(1) }),
+        body: {
+          content: { 'application/json': { schema: z.object({ handled: z.boolean() }) } },
+          required: true,
+        },
+      },
+      responses: {
+        200: {
+          description: 'Saved',
+          content: { 'application/json': { schema: z.object({ handled: z.boolean() }) } },
+        },
+      },
+    }),
+    async (c) => {
+      const { database, now } = c.get('services');
+      const { handled } = c.req.valid('json');
+      const result = await database.db
+        .updateTable('contact_messages')
+        .set({ handled_at: handled ? now().toISOString() : null })
+        .where('id', '=', c.req.valid('param').id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0)
+        throw new AppError('NOT_FOUND', 'Message not found.');
+      return c.json({ handled }, 200);
+    },
+  );

@@ -1,0 +1,77 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { importBody } from '../../domain/import';
+import { createAdminRouter, requireAdmin } from '../http';
+import { applyImport, importActor, previewImport } from './service';
+
+const statuses = ['new', 'changed', 'unchanged', 'rejected'] as const;
+const importRow = z.object({
+  index: z.number(),
+  line: z.number().optional(),
+  status: z.enum(statuses),
+  reason: z.string().optional(),
+  fixtureId: z.string().optional(),
+  kickoffAt: z.string().optional(),
+  homeTeam: z.string(),
+  awayTeam: z.string(),
+  round: z.string(),
+  result: z
+    .object({
+      homeScore: z.number(),
+      awayScore: z.number(),
+      firstGoalMinute: z.number().nullable(),
+    })
+    .optional(),
+  changes: z.array(z.string()).optional(),
+});
+const importAnswer = z.object({
+  rows: z.array(importRow),
+  counts: z.object({
+    new: z.number(),
+    changed: z.number(),
+    unchanged: z.number(),
+    rejected: z.number(),
+  }),
+});
+
+const request = {
+  body: { content: { 'application/json': { schema: importBody } }, required: true },
+};
+const answer = (description: string) => ({
+  200: { description, content: { 'application/json': { schema: importAnswer } } },
+});
+
+/** Fixture files (openfootball JSON, CSV) → fixtures and results. Site admins only. */
+export const importRoutes = createAdminRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/preview',
+      summary: 'What importing a fixture file would do, row by row (nothing is written)',
+      request,
+      responses: answer('Each row: new, changed (with the fields), unchanged or rejected'),
+    }),
+    async (c) => {
+      requireAdmin(c);
+      const { database, bus } = c.get('services');
+      return c.json(await previewImport({ database, bus }, c.req.valid('json')), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/apply',
+      summary:
+        'Import a fixture file in one transaction: results are scored like admin edits; re-importing changes nothing',
+      request,
+      responses: answer('What was done, row by row, with the fixture ids'),
+    }),
+    async (c) => {
+      const admin = requireAdmin(c);
+      const { database, bus, now } = c.get('services');
+      return c.json(
+        await applyImport({ database, bus }, importActor(admin), c.req.valid('json'), now()),
+        200,
+      );
+    },
+  );

@@ -1,0 +1,154 @@
+import {
+  isTimeZone,
+  parseOpenFootball,
+  type ImportBody,
+  type ImportRow,
+} from '../../domain/import';
+import { parseFixtureCsv } from '../../domain/import-csv';
+import {
+  countPlan,
+  describePlannedRow,
+  planImport,
+  roundOrders,
+  type PlannedRow,
+} from '../../domain/import-plan';
+import { writeAudit } from '../audit';
+import type { Services } from '../context';
+import type { DB } from '../db/types';
+import { AppError } from '../errors';
+import {
+  applyFixtureChange,
+  fixtureIdAllocator,
+  isResultEvent,
+  type Actor,
+} from '../results/change';
+import type { Kysely, Transaction } from 'kysely';
+import * as repo from './repository';
+
+type Deps = Pick<Services, 'database' | 'bus'>;
+
+/** An import is done on behalf of an admin; the audit trail says so. */
+export const importActor = (admin: { id: string; email: string }): Actor => ({
+  id: admin.id,
+  label: `import:${admin.email}`,
+});
+
+const readRows = async (db: Kysely<DB>, body: ImportBody) => {
+  const competition = await db
+    .selectFrom('competitions')
+    .select(['id', 'time_zone'])
+    .where('id', '=', body.competitionId)
+    .executeTakeFirst();
+  if (!competition) throw new AppError('UNKNOWN_COMPETITION');
+  const timeZone = body.timeZone ?? competition.time_zone;
+  if (!isTimeZone(timeZone))
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Unknown time zone (use an IANA name such as Europe/London).',
+    );
+  const parsed =
+    body.format === 'csv'
+      ? parseFixtureCsv(body.content, timeZone)
+      : parseOpenFootball(body.content, timeZone);
+  if (!parsed.ok) throw new AppError('IMPORT_UNREADABLE', parsed.error);
+  return { competitionId: competition.id, rows: parsed.rows };
+};
+
+const planFor = async (
+  db: Kysely<DB> | Transaction<DB>,
+  competitionId: string,
+  rows: ImportRow[],
+) => {
+  const stored = await repo.storedFixtures(db, competitionId);
+  return {
+    plan: planImport(rows, stored),
+    orders: roundOrders(rows, new Map(stored.map((f) => [f.round, f.roundOrder]))),
+  };
+};
+
+/** What importing the file would do; nothing is written. */
+export const previewImport = async ({ database }: Deps, body: ImportBody) => {
+  const { competitionId, rows } = await readRows(database.db, body);
+  const { plan } = await planFor(database.db, competitionId, rows);
+  return { rows: plan.map((p) => describePlannedRow(p)), counts: countPlan(plan) };
+};
+
+const applyRow = async (
+  trx: Transaction<DB>,
+  actor: Actor,
+  p: PlannedRow,
+  context: { competitionId: string; orders: Map<string, number>; nextId: () => string; now: Date },
+): Promise<{ fixtureId?: string; event: boolean }> => {
+  const { now } = context;
+  if (p.status === 'rejected' || p.status === 'unchanged') return { event: false };
+  const result = p.row.result;
+  if (p.status === 'changed') {
+    const { round } = p.update;
+    const applied = await applyFixtureChange(
+      trx,
+      actor,
+      p.fixtureId,
+      { ...p.update, ...(round ? { roundOrder: context.orders.get(round) } : {}) },
+      now,
+    );
+    await repo.rememberExternalId(trx, p.fixtureId, p.key);
+    return { fixtureId: p.fixtureId, event: isResultEvent(applied) };
+  }
+  const fixture = {
+    id: context.nextId(),
+    competitionId: context.competitionId,
+    round: p.row.round,
+    roundOrder: context.orders.get(p.row.round) ?? 1,
+    kickoffAt: p.row.kickoffAt,
+    homeTeam: p.row.homeTeam,
+    awayTeam: p.row.awayTeam,
+    venue: p.row.venue,
+    externalId: p.key,
+  };
+  await repo.insertFixture(trx, fixture, now.toISOString());
+  await writeAudit(
+    trx,
+    {
+      actorUserId: actor.id,
+      actorLabel: actor.label,
+      action: 'fixture.create',
+      entityType: 'fixture',
+      entityId: fixture.id,
+      after: fixture,
+    },
+    now,
+  );
+  if (!result) return { fixtureId: fixture.id, event: false };
+  // A result arrives by the same path as an admin's edit (validation, audit, scoring).
+  await applyFixtureChange(trx, actor, fixture.id, { status: 'final', ...result }, now);
+  return { fixtureId: fixture.id, event: true };
+};
+
+/**
+ * Applies a file in one transaction: new fixtures are inserted, changed ones updated through
+ * the results path (scored set-based, audited as `import:<admin>`), unchanged ones untouched —
+ * so importing the same file again writes nothing.
+ */
+export const applyImport = async (
+  { database, bus }: Deps,
+  actor: Actor,
+  body: ImportBody,
+  now: Date,
+) => {
+  const { competitionId, rows } = await readRows(database.db, body);
+  const outcome = await database.db.transaction().execute(async (trx) => {
+    const { plan, orders } = await planFor(trx, competitionId, rows);
+    const nextId = await fixtureIdAllocator(trx, competitionId);
+    const described = [];
+    const events: string[] = [];
+    for (const p of plan) {
+      const applied = await applyRow(trx, actor, p, { competitionId, orders, nextId, now });
+      if (applied.event && applied.fixtureId) events.push(applied.fixtureId);
+      described.push(describePlannedRow(p, applied.fixtureId));
+    }
+    return { rows: described, counts: countPlan(plan), events };
+  });
+  for (const fixtureId of outcome.events)
+    await bus.publish({ type: 'results', competitionId, fixtureId });
+  return { rows: outcome.rows, counts: outcome.counts };
+};

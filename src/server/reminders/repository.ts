@@ -1,0 +1,72 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../db/types';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Rounds whose first kick-off is within the next `hours` (and still ahead). */
+export const upcomingRounds = async (db: Db, now: Date, hours: number) => {
+  const from = now.toISOString();
+  const to = new Date(now.getTime() + hours * 3_600_000).toISOString();
+  const rows = await db
+    .selectFrom('fixtures')
+    .select(['competition_id', 'round_label', sql<string>`min(kickoff_at)`.as('first_kickoff')])
+    .where('status', '=', 'scheduled')
+    .groupBy(['competition_id', 'round_label'])
+    .having(sql<string>`min(kickoff_at)`, '>', from)
+    .having(sql<string>`min(kickoff_at)`, '<=', to)
+    .execute();
+  return rows.map((r) => ({
+    competitionId: r.competition_id,
+    round: r.round_label,
+    firstKickoff: r.first_kickoff,
+  }));
+};
+
+/**
+ * For one round: every (opted-in player, team, open fixture) without a prediction — one query
+ * over teams × the round's fixtures, keeping the pairs with no prediction row.
+ */
+export const missingPredictions = async (db: Db, competitionId: string, round: string, now: Date) =>
+  db
+    .selectFrom('teams as t')
+    .innerJoin('leagues as l', 'l.id', 't.league_id')
+    .innerJoin('user as u', 'u.id', 't.user_id')
+    .innerJoin('reminder_settings as r', 'r.user_id', 'u.id')
+    .innerJoin('fixtures as f', (join) => join.onRef('f.competition_id', '=', 'l.competition_id'))
+    .leftJoin('predictions as p', (join) =>
+      join.onRef('p.team_id', '=', 't.id').onRef('p.fixture_id', '=', 'f.id'),
+    )
+    .select([
+      'u.id as user_id',
+      'u.email',
+      'u.name as user_name',
+      'u.locale',
+      'r.unsubscribe_token',
+      't.name as team_name',
+      'l.name as league_name',
+      'f.id as fixture_id',
+      'f.home_team',
+      'f.away_team',
+      'f.kickoff_at',
+    ])
+    .where('l.competition_id', '=', competitionId)
+    .where('f.round_label', '=', round)
+    .where('f.kickoff_at', '>', now.toISOString())
+    .where('f.home_team', '<>', 'TBD')
+    .where('f.away_team', '<>', 'TBD')
+    .where('r.enabled', '=', 1)
+    .where('p.fixture_id', 'is', null)
+    .orderBy('u.id')
+    .orderBy('f.kickoff_at')
+    .orderBy('t.name')
+    .execute();
+
+/** Claims the (player, round) mail; false when it was already claimed (sent once, ever). */
+export const claimReminder = async (db: Db, userId: string, roundKey: string, at: string) => {
+  const result = await db
+    .insertInto('reminder_sends')
+    .values({ user_id: userId, round_key: roundKey, sent_at: at })
+    .onConflict((oc) => oc.columns(['user_id', 'round_key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+};
