@@ -51,6 +51,20 @@ describe('create league', () => {
     ).toBe(403);
   });
 
+  it('completes a creation asked for while signed out right after sign-in (pending creation)', async () => {
+    const visitor = t.agent();
+    const pending = {
+      leagueName: 'Pending Party',
+      teamName: 'Late Starters',
+      competitionId: 'la_liga_2025',
+    };
+    expect((await visitor.post('/api/leagues', pending)).status).toBe(401);
+    await visitor.signUp('pending@example.com');
+    const done = await visitor.post('/api/leagues', pending);
+    expect(done.status).toBe(201);
+    expect(done.body.league).toMatchObject({ name: 'Pending Party', competitionRoute: '/la-liga' });
+  });
+
   it.each([
     [{ leagueName: '', teamName: 'A' }, 'Please enter a league name'],
     [{ leagueName: '   ', teamName: 'A' }, 'Please enter a league name'],
