@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { createApp } from '../src/server/app';
 import { closeServices, createServices } from '../src/server/bootstrap';
 import { parseEnv } from '../src/server/env';
+import { benchScoring } from './scoring';
 
 const dir = mkdtempSync(join(tmpdir(), 'firstgoal-bench-'));
 const env = parseEnv(
@@ -42,6 +43,17 @@ process.stdout.write('\nIn-process HTTP requests (SQLite)\n');
 for (const r of results) {
   process.stdout.write(
     `  ${r.label}: ${r.perOp.toFixed(3)} ms/request over ${r.iterations} — ${(r.perOp / (baseline?.perOp ?? 1)).toFixed(2)}× baseline\n`,
+  );
+}
+
+const scoring = await benchScoring(services.database.db);
+const [setBased] = scoring;
+process.stdout.write(
+  '\nScoring 100,000 predictions of one fixture (SQLite, WAL, synchronous=FULL)\n',
+);
+for (const r of scoring) {
+  process.stdout.write(
+    `  ${r.label}: ${r.ms.toFixed(0)} ms${r.note} — ${(r.ms / (setBased?.ms ?? 1)).toFixed(1)}× set-based\n`,
   );
 }
 await closeServices(services);

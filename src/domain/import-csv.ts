@@ -85,7 +85,7 @@ export const parseFixtureCsv = (content: string, timeZone: string): ParseOutcome
       const kickoffAt = zonedLocalToUtc(get('date'), get('time'), zone).toISOString();
       return { ...base, ok: true, kickoffAt, venue: null };
     } catch {
-      return reject(`Invalid date '${get('date')}' (no such day).`);
+      return reject(`Invalid date '${get('date')}' (use YYYY-MM-DD).`);
     }
   });
   return { ok: true, rows };

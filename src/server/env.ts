@@ -83,6 +83,15 @@ const envSchema = z.object({
   }),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: booleanFlag,
+  /** football-data.org API token: when set, results are fetched automatically. */
+  FOOTBALL_DATA_TOKEN: optionalText,
+  FOOTBALL_DATA_URL: z
+    .string()
+    .default('https://api.football-data.org')
+    .refine((v) => /^https?:\/\/[^/]+/i.test(v), { message: 'must be an http(s) URL' })
+    .transform((v) => v.replace(/\/+$/, '')),
+  /** Add the demo competition, players and league at start (never otherwise). */
+  DEMO: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
   SHUTDOWN_TIMEOUT_MS: z

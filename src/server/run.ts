@@ -4,7 +4,9 @@ import { createApp } from './app';
 import { createServices } from './bootstrap';
 import type { Env } from './env';
 import { createLogger } from './logger';
+import { startResultsSync } from './jobs/football-data';
 import { startReminderJob } from './jobs/reminders-job';
+import { seedDemo } from './demo-data';
 import { startServer } from './server';
 import { isWebBuilt } from './static';
 
@@ -31,12 +33,20 @@ export const run = async (env: Env) => {
     const running = await startServer(services, app, { port: env.PORT, host: env.HOST });
     services.mailer.start();
     startReminderJob(services);
+    const stopSync = env.FOOTBALL_DATA_TOKEN
+      ? startResultsSync(services, env.FOOTBALL_DATA_TOKEN)
+      : () => undefined;
+    if (env.DEMO) {
+      const demo = await seedDemo(services);
+      logger.info({ created: demo.created }, demo.lines.join('\n'));
+    }
     logger.info(
       { port: running.port, database: env.database.dialect },
       `FirstGoal is running at ${env.baseUrl}`,
     );
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       process.once(signal, () => {
+        stopSync();
         running.shutdown(signal).then(
           () => process.exit(0),
           (err: unknown) => {

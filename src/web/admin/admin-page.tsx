@@ -1,86 +1,85 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Mail, ShieldAlert } from 'lucide-react';
-import { ApiError } from '../lib/api-client';
-import { useErrorMessage } from '../lib/use-error-message';
-import { Button } from '../ui/button';
-import { Card } from '../ui/card';
+import { useSearchParams } from 'react-router';
+import { Tabs } from 'radix-ui';
+import { ClipboardList, FileUp, History, Mail, type LucideIcon } from 'lucide-react';
+import { cn } from '../ui/cn';
 import { PageContainer, PageHeader } from '../ui/page';
-import { LoadingBlock } from '../ui/skeleton';
-import { EmptyState, ErrorState } from '../ui/state';
-import { useOutbox } from './api';
-import { OutboxList } from './outbox-list';
+import { AccessDenied } from './access-denied';
+import { AuditTab } from './audit-tab';
+import { FixturesTab } from './fixtures-tab';
+import { ImportTab } from './import-tab';
+import { OutboxSection } from './outbox-section';
 
-export const AccessDenied = () => {
-  const { t } = useTranslation();
-  return (
-    <PageContainer className="max-w-xl">
-      <Card className="flex flex-col items-center gap-3 text-center" data-testid="admin-denied">
-        <ShieldAlert aria-hidden="true" className="size-10 text-danger" />
-        <h1 className="text-xl font-bold text-fg">{t('admin.title')}</h1>
-        <p role="alert" className="text-fg-muted">
-          {t('errors.ADMIN_ONLY')}
-        </p>
-      </Card>
-    </PageContainer>
-  );
-};
+interface AdminTab {
+  id: string;
+  icon: LucideIcon;
+  panel: () => ReactNode;
+}
 
-const OutboxSection = () => {
-  const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
-  const outbox = useOutbox();
-  if (outbox.error instanceof ApiError && outbox.error.code === 'ADMIN_ONLY')
-    return <AccessDenied />;
-  return (
-    <section
-      aria-labelledby="outbox-heading"
-      className="flex flex-col gap-4"
-      data-testid="admin-outbox"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h2 id="outbox-heading" className="flex items-center gap-2 text-lg font-bold text-fg">
-            <Mail aria-hidden="true" className="size-5" />
-            {t('admin.outbox.title')}
-          </h2>
-          <p className="text-sm text-fg-muted">{t('admin.outbox.description')}</p>
-        </div>
-        <Button
-          variant="secondary"
-          onClick={() => void outbox.refetch()}
-          disabled={outbox.isFetching}
-        >
-          {outbox.isFetching && !outbox.isPending ? t('common.refreshing') : t('common.refresh')}
-        </Button>
-      </div>
-      {outbox.isPending ? (
-        <LoadingBlock label={t('common.loading')} rows={3} />
-      ) : outbox.isError ? (
-        <ErrorState
-          title={t('admin.outbox.loadError')}
-          message={errorMessage(outbox.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void outbox.refetch()}
-        />
-      ) : outbox.data.length === 0 ? (
-        <EmptyState title={t('admin.outbox.empty')}>
-          <p className="text-sm text-fg-muted">{t('admin.outbox.emptyHint')}</p>
-        </EmptyState>
-      ) : (
-        <OutboxList mails={outbox.data} />
-      )}
-    </section>
-  );
-};
+/** One entry per tab; `?tab=<id>` deep-links to it. A new section (the inbox) is one more entry. */
+const tabs: AdminTab[] = [
+  { id: 'fixtures', icon: ClipboardList, panel: () => <FixturesTab /> },
+  { id: 'import', icon: FileUp, panel: () => <ImportTab /> },
+  { id: 'audit', icon: History, panel: () => <AuditTab /> },
+  { id: 'outbox', icon: Mail, panel: () => <OutboxSection /> },
+];
+const defaultTab = 'fixtures';
 
-/** Site administration (spec §2.18); for now the mail outbox. The server checks the role too. */
+/** Site administration (spec §2.18). The server checks the role on every call too. */
 export const AdminPage = ({ isAdmin }: { isAdmin: boolean }) => {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
   if (!isAdmin) return <AccessDenied />;
+  const requested = params.get('tab');
+  const active = tabs.some((tab) => tab.id === requested) ? (requested as string) : defaultTab;
+  const select = (id: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('tab', id);
+        return next;
+      },
+      { replace: true },
+    );
+
   return (
     <PageContainer>
       <PageHeader title={t('admin.title')} subtitle={t('admin.subtitle')} />
-      <OutboxSection />
+      <Tabs.Root value={active} onValueChange={select} className="flex flex-col gap-5">
+        <Tabs.List
+          aria-label={t('admin.tabs.label')}
+          className="grid grid-cols-2 gap-1 rounded-xl border border-line bg-surface-muted p-1 sm:flex sm:rounded-none sm:border-0 sm:border-b sm:bg-transparent sm:p-0"
+          data-testid="admin-tabs"
+        >
+          {tabs.map(({ id, icon: Icon }) => (
+            <Tabs.Trigger
+              key={id}
+              value={id}
+              data-testid={`admin-tab-${id}`}
+              className={cn(
+                'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 text-sm font-semibold text-fg-muted hover:text-fg',
+                'data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm',
+                'sm:-mb-px sm:shrink-0 sm:rounded-none sm:rounded-t-lg sm:border-b-2 sm:border-transparent',
+                'sm:data-[state=active]:border-primary sm:data-[state=active]:bg-transparent sm:data-[state=active]:shadow-none',
+              )}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {t(`admin.tabs.${id}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {tabs.map(({ id, panel }) => (
+          <Tabs.Content
+            key={id}
+            value={id}
+            className="outline-none"
+            data-testid={`admin-panel-${id}`}
+          >
+            {panel()}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
     </PageContainer>
   );
 };

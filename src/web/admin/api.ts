@@ -1,4 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { FixturePatch, NewCompetitionBody, NewFixtureBody } from '../../domain/results';
 import { api, unwrap } from '../lib/api-client';
 
 const fetchOutbox = async () => (await unwrap(api.admin.outbox.$get())).mails;
@@ -18,3 +25,101 @@ export const useRetryMail = () => {
     onSettled: () => queryClient.invalidateQueries({ queryKey: outboxQueryOptions.queryKey }),
   });
 };
+
+// Competitions -----------------------------------------------------------------------------
+
+const fetchCompetitions = async () => (await unwrap(api.admin.competitions.$get())).competitions;
+export type AdminCompetition = Awaited<ReturnType<typeof fetchCompetitions>>[number];
+
+export const competitionsQueryOptions = queryOptions({
+  queryKey: ['admin', 'competitions'],
+  queryFn: fetchCompetitions,
+});
+
+export const useAdminCompetitions = () => useQuery(competitionsQueryOptions);
+
+export const useAddCompetition = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (json: NewCompetitionBody) => unwrap(api.admin.competitions.$post({ json })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+};
+
+// Fixtures and results ----------------------------------------------------------------------
+
+const fetchFixtures = async (competitionId: string) =>
+  (await unwrap(api.admin.fixtures.$get({ query: { competitionId } }))).fixtures;
+export type AdminFixtureRow = Awaited<ReturnType<typeof fetchFixtures>>[number];
+
+export const fixturesQueryOptions = (competitionId: string) =>
+  queryOptions({
+    queryKey: ['admin', 'fixtures', competitionId],
+    queryFn: () => fetchFixtures(competitionId),
+    enabled: competitionId !== '',
+  });
+
+export const useAdminFixtures = (competitionId: string) =>
+  useQuery(fixturesQueryOptions(competitionId));
+
+/** After a result changes, fixtures, the audit trail and every league view may differ. */
+const useInvalidateResults = () => {
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient.invalidateQueries({
+      predicate: (query) => {
+        const [head, second] = query.queryKey;
+        if (head === 'admin') return second === 'fixtures' || second === 'audit';
+        return head === 'leagues' || head === 'predictions' || head === 'fixtures';
+      },
+    });
+};
+
+export const useUpdateFixture = () => {
+  const invalidate = useInvalidateResults();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: FixturePatch }) =>
+      unwrap(api.admin.fixtures[':fixtureId'].$patch({ param: { fixtureId: id }, json: patch })),
+    onSuccess: invalidate,
+  });
+};
+
+export const useRecalculate = () => {
+  const invalidate = useInvalidateResults();
+  return useMutation({
+    mutationFn: (id: string) =>
+      unwrap(api.admin.fixtures[':fixtureId'].recalculate.$post({ param: { fixtureId: id } })),
+    onSuccess: invalidate,
+  });
+};
+
+export const useAddFixture = () => {
+  const invalidate = useInvalidateResults();
+  return useMutation({
+    mutationFn: (json: NewFixtureBody) => unwrap(api.admin.fixtures.$post({ json })),
+    onSuccess: invalidate,
+  });
+};
+
+// Audit trail ------------------------------------------------------------------------------
+
+const fetchAudit = async (entityId: string, limit: number) =>
+  (
+    await unwrap(
+      api.admin.audit.$get({
+        query: { limit: String(limit), ...(entityId ? { entityId } : {}) },
+      }),
+    )
+  ).entries;
+export type AuditEntry = Awaited<ReturnType<typeof fetchAudit>>[number];
+
+export const auditQueryOptions = (entityId: string, limit: number) =>
+  queryOptions({
+    queryKey: ['admin', 'audit', entityId, limit],
+    queryFn: () => fetchAudit(entityId, limit),
+    // "Load more" keeps the rows on screen while the longer page loads.
+    placeholderData: keepPreviousData,
+  });
+
+export const useAudit = (entityId: string, limit: number) =>
+  useQuery(auditQueryOptions(entityId, limit));

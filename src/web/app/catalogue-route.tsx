@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { useMe } from '../account/api';
 import { resolveCompetitionPath, useCompetitions } from '../competitions/api';
 import { CompetitionPage } from '../competitions/competition-page';
+import { JoinByLink } from '../leagues/join-by-link';
 import { useErrorMessage } from '../lib/use-error-message';
+import { PredictionBoard } from '../predictions/prediction-board';
 import { NotFoundPage } from '../static-pages/not-found-page';
 import { PageContainer } from '../ui/page';
 import { LoadingBlock } from '../ui/skeleton';
@@ -17,6 +20,8 @@ export const CatalogueRoute = () => {
   const errorMessage = useErrorMessage();
   const { pathname, search, hash } = useLocation();
   const competitions = useCompetitions();
+  const me = useMe();
+  const signedIn = me.isPending ? undefined : Boolean(me.data?.user);
 
   if (competitions.isPending) {
     return (
@@ -42,5 +47,22 @@ export const CatalogueRoute = () => {
   if (!match.canonical) {
     return <Navigate replace to={{ pathname: match.competition.route, search, hash }} />;
   }
-  return <CompetitionPage competition={match.competition} />;
+  const competition = match.competition;
+  return (
+    <>
+      {/* Invite links land here with ?code= or ?league= (spec §4 join by link). */}
+      <JoinByLink
+        competitionId={competition.id}
+        viewer={me.data?.user ?? null}
+        viewerPending={me.isPending}
+      />
+      <CompetitionPage
+        key={competition.id}
+        competition={competition}
+        renderBoard={(slot) => (
+          <PredictionBoard competition={competition} signedIn={signedIn} {...slot} />
+        )}
+      />
+    </>
+  );
 };

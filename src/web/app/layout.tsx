@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
+import { useMe } from '../account/api';
 import { AuthDialog } from '../account/auth-dialog';
 import { useGoogleErrorNotice } from '../account/use-google-error-notice';
+import { LeagueDialogs } from '../leagues/league-dialogs';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { PageContainer } from '../ui/page';
 import { ErrorState } from '../ui/state';
@@ -14,6 +16,7 @@ import { Header } from './header';
 export const Layout = () => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const me = useMe();
   useGoogleErrorNotice();
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -58,6 +61,7 @@ export const Layout = () => {
         </div>
       </footer>
       <AuthDialog />
+      {me.isPending ? null : <LeagueDialogs viewer={me.data?.user ?? null} />}
       <Toaster closeLabel={t('common.closeNotification')} regionLabel={t('common.notifications')} />
     </div>
   );

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { i18n } from '../i18n/i18n';
 import { shouldRetry } from '../lib/api-client';
 import { AuthDialogProvider } from '../lib/auth-dialog-context';
+import { LeagueDialogsProvider } from '../lib/league-dialogs-context';
 
 export const createQueryClient = () =>
   new QueryClient({
@@ -18,7 +19,9 @@ export const Providers = ({ children }: { children: ReactNode }) => {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <AuthDialogProvider>{children}</AuthDialogProvider>
+        <AuthDialogProvider>
+          <LeagueDialogsProvider>{children}</LeagueDialogsProvider>
+        </AuthDialogProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -13,6 +13,10 @@ const competition = (id: string, route: string, aliases: string[] = []): Competi
   summaryKey: null,
   timeZone: 'Europe/London',
   sortOrder: 1,
+  fixtureCount: 1,
+  openFixtures: 1,
+  nextKickoff: null,
+  state: 'open',
 });
 
 const catalogue = [

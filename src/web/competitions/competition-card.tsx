@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
-import { Badge } from '../ui/badge';
+import { useKickoffFormat } from '../lib/kickoff-format';
+import { Badge, type BadgeTone } from '../ui/badge';
 import type { CompetitionItem } from './api';
 
 export const CountryBadge = ({ competition }: { competition: CompetitionItem }) => (
@@ -16,36 +17,56 @@ export const CountryBadge = ({ competition }: { competition: CompetitionItem }) 
   </span>
 );
 
-export const KindBadge = ({ competition }: { competition: CompetitionItem }) => {
+const stateTone: Record<CompetitionItem['state'], BadgeTone> = {
+  open: 'success',
+  coming_soon: 'warn',
+  round_finished: 'neutral',
+  to_be_announced: 'info',
+};
+
+export const StateBadge = ({ competition }: { competition: CompetitionItem }) => {
   const { t } = useTranslation();
-  return competition.kind === 'coming_soon' ? (
-    <Badge tone="warn">{t('competitions.comingSoon')}</Badge>
-  ) : (
-    <Badge tone="success">{t('competitions.open')}</Badge>
+  return (
+    <Badge tone={stateTone[competition.state]} data-testid="competition-state">
+      {t(`competitions.state.${competition.state}`)}
+    </Badge>
   );
 };
 
-export const CompetitionCard = ({ competition }: { competition: CompetitionItem }) => (
-  <li>
-    <Link
-      to={competition.route}
-      data-testid={`competition-${competition.id}`}
-      className="group flex h-full min-h-24 items-center gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm transition hover:border-primary hover:shadow-md"
-    >
-      <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <h3 className="text-base font-bold text-fg">{competition.name}</h3>
-          <KindBadge competition={competition} />
+export const CompetitionCard = ({ competition }: { competition: CompetitionItem }) => {
+  const { t } = useTranslation();
+  const kickoff = useKickoffFormat();
+  const next =
+    competition.state === 'open' && competition.nextKickoff
+      ? kickoff(competition.nextKickoff)
+      : null;
+  return (
+    <li>
+      <Link
+        to={competition.route}
+        data-testid={`competition-${competition.id}`}
+        className="group flex h-full min-h-24 items-center gap-4 rounded-2xl border border-line bg-surface p-4 shadow-sm transition hover:border-primary hover:shadow-md"
+      >
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="text-base font-bold text-fg">{competition.name}</h3>
+            <StateBadge competition={competition} />
+          </div>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <CountryBadge competition={competition} />
+            <span className="text-sm text-fg-muted">{competition.seasonLabel}</span>
+          </div>
+          {next ? (
+            <p className="text-sm text-fg" data-testid="next-kickoff">
+              {t('competitions.nextKickoff', { date: next.date, time: next.ukTime })}
+            </p>
+          ) : null}
         </div>
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <CountryBadge competition={competition} />
-          <span className="text-sm text-fg-muted">{competition.seasonLabel}</span>
-        </div>
-      </div>
-      <ChevronRight
-        aria-hidden="true"
-        className="size-5 shrink-0 text-fg-muted transition group-hover:translate-x-0.5"
-      />
-    </Link>
-  </li>
-);
+        <ChevronRight
+          aria-hidden="true"
+          className="size-5 shrink-0 text-fg-muted transition group-hover:translate-x-0.5"
+        />
+      </Link>
+    </li>
+  );
+};

@@ -11,8 +11,12 @@ export const CompetitionsPage = () => {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const competitions = useCompetitions();
-  const open = competitions.data?.filter((c) => c.kind !== 'coming_soon') ?? [];
-  const soon = competitions.data?.filter((c) => c.kind === 'coming_soon') ?? [];
+  const all = competitions.data ?? [];
+  const groups = [
+    { id: 'leagues', items: all.filter((c) => !['tournament', 'coming_soon'].includes(c.kind)) },
+    { id: 'tournaments', items: all.filter((c) => c.kind === 'tournament') },
+    { id: 'soon', items: all.filter((c) => c.kind === 'coming_soon') },
+  ].filter((group) => group.items.length > 0);
 
   return (
     <PageContainer>
@@ -35,28 +39,25 @@ export const CompetitionsPage = () => {
         <EmptyState title={t('competitions.empty')} />
       ) : (
         <div className="flex flex-col gap-8">
-          <section aria-labelledby="competitions-open" className="flex flex-col gap-3">
-            <h2 id="competitions-open" className="text-lg font-bold text-fg">
-              {t('competitions.openHeading')}
-            </h2>
-            <ul className="grid gap-3 sm:grid-cols-2" data-testid="competition-list">
-              {open.map((competition) => (
-                <CompetitionCard key={competition.id} competition={competition} />
-              ))}
-            </ul>
-          </section>
-          {soon.length > 0 ? (
-            <section aria-labelledby="competitions-soon" className="flex flex-col gap-3">
-              <h2 id="competitions-soon" className="text-lg font-bold text-fg">
-                {t('competitions.soonHeading')}
+          {groups.map((group) => (
+            <section
+              key={group.id}
+              aria-labelledby={`competitions-${group.id}`}
+              className="flex flex-col gap-3"
+            >
+              <h2 id={`competitions-${group.id}`} className="text-lg font-bold text-fg">
+                {t(`competitions.groups.${group.id}`)}
               </h2>
-              <ul className="grid gap-3 sm:grid-cols-2">
-                {soon.map((competition) => (
+              <ul
+                className="grid gap-3 sm:grid-cols-2"
+                data-testid={`competition-group-${group.id}`}
+              >
+                {group.items.map((competition) => (
                   <CompetitionCard key={competition.id} competition={competition} />
                 ))}
               </ul>
             </section>
-          ) : null}
+          ))}
         </div>
       )}
     </PageContainer>

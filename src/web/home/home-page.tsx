@@ -1,8 +1,11 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Clock, Lock, Sparkles, Target, Trophy, UserPlus, Users } from 'lucide-react';
 import { useAuthDialog } from '../lib/auth-dialog-context';
+import { useLeagueDialogs } from '../lib/league-dialogs-context';
 import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
 import { Card } from '../ui/card';
 import { PageContainer } from '../ui/page';
 
@@ -13,42 +16,65 @@ const rules = [
   { key: 'lock', icon: Lock },
 ] as const;
 
-/** The landing page: hero with the three ways in, and the rules in one glance (spec §2.3). */
-export const HomePage = ({ signedIn }: { signedIn: boolean }) => {
+interface HomePageProps {
+  signedIn: boolean;
+  /** The league panel (signed in) or quick join (signed out), composed by the app shell. */
+  children?: ReactNode;
+}
+
+/** The landing page: hero with the three ways in, the player's panel, the rules (spec §2.3). */
+export const HomePage = ({ signedIn, children }: HomePageProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const authDialog = useAuthDialog();
-  const go = (path: string, mode: 'login' | 'signup') =>
-    signedIn ? void navigate(path) : authDialog.open(mode);
+  const leagueDialogs = useLeagueDialogs();
 
   return (
     <>
       <section className="pitch-hero on-dark text-white" aria-labelledby="hero-title">
-        <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-12 sm:px-6 sm:py-20">
+        <div
+          className={cn(
+            'mx-auto flex max-w-6xl flex-col px-4 sm:px-6',
+            // Signed in, the player's own panel matters more than the pitch: a shorter hero.
+            signedIn ? 'gap-4 py-8 sm:py-12' : 'gap-6 py-12 sm:py-20',
+          )}
+        >
           <p className="inline-flex w-fit items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
             <Trophy aria-hidden="true" className="size-4" />
             {t('home.hero.eyebrow')}
           </p>
           <h1
             id="hero-title"
-            className="max-w-2xl text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl"
+            className={cn(
+              'max-w-2xl font-extrabold leading-tight tracking-tight',
+              signedIn ? 'text-3xl sm:text-4xl' : 'text-4xl sm:text-5xl',
+            )}
           >
             {t('home.hero.title')}
           </h1>
-          <p className="max-w-xl text-lg text-[#e7f5ec]">{t('home.hero.subtitle')}</p>
-          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          <p className={cn('max-w-xl text-lg text-[#e7f5ec]', signedIn && 'hidden sm:block')}>
+            {t('home.hero.subtitle')}
+          </p>
+          <div
+            className={cn(
+              'flex gap-3',
+              signedIn ? 'flex-wrap' : 'flex-col sm:flex-row sm:flex-wrap',
+            )}
+          >
             <Button
               variant="inverse"
-              size="lg"
-              onClick={() => go('/competitions', 'signup')}
+              size={signedIn ? 'md' : 'lg'}
+              onClick={() =>
+                signedIn ? void navigate('/competitions') : authDialog.open('signup')
+              }
               data-testid="hero-get-started"
             >
               {t('home.hero.getStarted')}
             </Button>
             <Button
               variant="outline-inverse"
-              size="lg"
-              onClick={() => go('/dashboard', 'login')}
+              size={signedIn ? 'md' : 'lg'}
+              onClick={() => leagueDialogs.openCreate()}
               data-testid="hero-create-league"
             >
               <Users aria-hidden="true" className="size-5" />
@@ -56,8 +82,8 @@ export const HomePage = ({ signedIn }: { signedIn: boolean }) => {
             </Button>
             <Button
               variant="outline-inverse"
-              size="lg"
-              onClick={() => go('/dashboard', 'login')}
+              size={signedIn ? 'md' : 'lg'}
+              onClick={() => leagueDialogs.openJoin()}
               data-testid="hero-join-league"
             >
               <UserPlus aria-hidden="true" className="size-5" />
@@ -66,7 +92,8 @@ export const HomePage = ({ signedIn }: { signedIn: boolean }) => {
           </div>
         </div>
       </section>
-      <PageContainer>
+      <PageContainer className="flex flex-col gap-10">
+        {children ? <div data-testid="home-panel">{children}</div> : null}
         <section
           aria-labelledby="rules-title"
           className="flex flex-col gap-4"

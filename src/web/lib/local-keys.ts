@@ -4,9 +4,14 @@
  */
 export const localKeys = {
   currentLeagueId: 'currentLeagueId',
+  /** The active team inside the current league (a player may hold several). */
+  currentTeamId: 'currentTeamId',
   pendingLeagueCreation: 'pendingLeagueCreation',
   quickLoginUser: 'quick_login_user',
 } as const;
+
+/** Fired on window when this tab changes one of the keys (the `storage` event covers other tabs). */
+export const localKeysChangedEvent = 'firstgoal:local-keys-changed';
 
 export const clearSessionStorageKeys = (): void => {
   for (const key of Object.values(localKeys)) {
@@ -16,4 +21,5 @@ export const clearSessionStorageKeys = (): void => {
       // Storage can be unavailable (private mode); nothing to wipe then.
     }
   }
+  globalThis.dispatchEvent?.(new Event(localKeysChangedEvent));
 };

@@ -1,0 +1,161 @@
+import type { SessionUser } from './auth';
+import type { Services } from './context';
+import { applyImport } from './imports/service';
+import { createLeague, joinLeague } from './leagues/service';
+import { findLeagueByName } from './leagues/repository';
+import { upsertPredictions } from './predictions/repository';
+import type { Actor } from './results/change';
+import { calls, fixtureCsv, played, zone } from './demo-plan';
+import { addCompetition, changeFixture } from './results/service';
+
+/**
+ * Demo data (`npm run demo`, or `DEMO=1 npm start`): a competition with a played round and
+ * fixtures over the next 14 days, three players in one league with predictions (a joker too)
+ * and points. Runs only when asked; running it again changes nothing.
+ */
+export const demo = {
+  competitionId: 'demo_cup',
+  leagueName: 'Demo League',
+  password: 'demo-pass-2026',
+  players: [
+    { email: 'demo1@firstgoal.local', name: 'Ada', team: 'Ada Athletic' },
+    { email: 'demo2@firstgoal.local', name: 'Ben', team: 'Ben Rovers' },
+    { email: 'demo3@firstgoal.local', name: 'Cleo', team: 'Cleo City' },
+  ],
+} as const;
+
+const actor: Actor = { id: null, label: 'demo' };
+const demoUser = async (services: Services, p: (typeof demo.players)[number]) => {
+  const { db } = services.database;
+  const find = () =>
+    db
+      .selectFrom('user')
+      .select(['id', 'email', 'name'])
+      .where('email', '=', p.email)
+      .executeTakeFirst();
+  if (!(await find()))
+    await services.auth.api.signUpEmail({
+      body: { email: p.email, password: demo.password, name: p.name },
+    });
+  // Demo accounts can sign in at once, even where e-mail verification is required.
+  await db
+    .updateTable('user')
+    .set({ emailVerified: 1 })
+    .where('email', '=', p.email)
+    .where('emailVerified', '=', 0)
+    .execute();
+  const row = await find();
+  if (!row) throw new Error(`demo user ${p.email} was not created`);
+  const user: SessionUser = {
+    ...row,
+    role: 'user',
+    isAnonymous: false,
+    emailVerified: true,
+    locale: 'en',
+  };
+  return user;
+};
+
+export const signInHelp = () => [
+  'Demo data is ready. Sign in with any of:',
+  ...demo.players.map((p) => `  ${p.email}  /  ${demo.password}   (team ${p.team})`),
+  `They play in '${demo.leagueName}' (competition 'FirstGoal Demo Cup', page /demo-cup).`,
+];
+
+/** Adds the demo data unless it is there already; returns what to print. */
+export const seedDemo = async (services: Services) => {
+  const { database, bus } = services;
+  const db = database.db;
+  const now = services.now();
+  if (await findLeagueByName(db, demo.leagueName)) return { created: false, lines: signInHelp() };
+  const competition = await db
+    .selectFrom('competitions')
+    .select('id')
+    .where('id', '=', demo.competitionId)
+    .executeTakeFirst();
+  if (!competition)
+    await addCompetition(
+      { database, bus },
+      actor,
+      {
+        id: demo.competitionId,
+        name: 'FirstGoal Demo Cup',
+        route: '/demo-cup',
+        kind: 'cards',
+        country: 'Demo',
+        timeZone: zone,
+        seasonLabel: String(now.getUTCFullYear()),
+      },
+      now,
+    );
+  const hasFixtures = await db
+    .selectFrom('fixtures')
+    .select('id')
+    .where('competition_id', '=', demo.competitionId)
+    .executeTakeFirst();
+  if (!hasFixtures)
+    await applyImport(
+      { database, bus },
+      actor,
+      { competitionId: demo.competitionId, format: 'csv', content: fixtureCsv(now) },
+      now,
+    );
+  const fixtures = await db
+    .selectFrom('fixtures')
+    .select(['id', 'round_label', 'status'])
+    .where('competition_id', '=', demo.competitionId)
+    .orderBy('kickoff_at')
+    .orderBy('id')
+    .execute();
+  const roundOne = fixtures.filter((f) => f.round_label === 'Round 1');
+  const next = fixtures.find((f) => f.round_label === 'Round 2');
+
+  const users = [];
+  for (const p of demo.players) users.push(await demoUser(services, p));
+  const clock = { now: () => now };
+  const [owner, ...others] = users;
+  if (!owner) throw new Error('no demo players');
+  const created = await createLeague(
+    db,
+    owner,
+    {
+      leagueName: demo.leagueName,
+      teamName: demo.players[0].team,
+      competitionId: demo.competitionId,
+    },
+    clock,
+  );
+  const teamIds = [created.teams[0]?.id ?? ''];
+  for (const [i, user] of others.entries()) {
+    const joined = await joinLeague(
+      db,
+      user,
+      created.league.inviteCode,
+      demo.players[i + 1]?.team ?? '',
+      clock,
+    );
+    teamIds.push(joined.team.id);
+  }
+  // Made "before kick-off": written straight to the table (the round has been played since).
+  for (const [t, teamId] of teamIds.entries()) {
+    const writes = roundOne.map((f, i) => {
+      const [outcome, minute] = calls[t]?.[i] ?? ['X', 0];
+      return { fixtureId: f.id, outcome, firstGoalMinute: minute, joker: i === t };
+    });
+    if (next)
+      writes.push({ fixtureId: next.id, outcome: '1', firstGoalMinute: 30 + t, joker: false });
+    await upsertPredictions(db, teamId, writes, now.toISOString());
+  }
+  for (const [i, f] of roundOne.entries()) {
+    const [, , homeScore, awayScore, firstGoalMinute] = played[i] ?? [];
+    if (f.status !== 'final' && homeScore !== undefined)
+      await changeFixture(
+        { database, bus },
+        actor,
+        f.id,
+        { status: 'final', homeScore, awayScore, firstGoalMinute },
+        now,
+      );
+  }
+  return { created: true, lines: signInHelp() };
+};

@@ -1,0 +1,149 @@
+import {
+  footballDataCompetitions,
+  normaliseTeamName,
+  resultOf,
+  syncUpdate,
+  teamNamesOf,
+  type FootballDataCompetition,
+  type FootballDataMatch,
+} from '../../domain/football-data';
+import type { Services } from '../context';
+import { storedFixtures } from '../imports/repository';
+import { applyFixtureChange, isResultEvent, type Actor } from '../results/change';
+import { fetchCompetitionMatches, type FootballDataClientOptions } from './football-data-client';
+import { createRateLimiter, realClock, type LimiterClock } from './rate-limiter';
+
+type Deps = Pick<Services, 'database' | 'bus' | 'logger'>;
+type Stored = Awaited<ReturnType<typeof storedFixtures>>[number];
+
+const actor: Actor = { id: null, label: 'football-data' };
+
+/** Our fixture for a match: by `fd:<id>`, else by both team names (the same kick-off if several). */
+export const matchFixture = (m: FootballDataMatch, fixtures: Stored[]) => {
+  const byId = fixtures.find((f) => f.externalId === `fd:${m.id}`);
+  if (byId) return byId;
+  const home = teamNamesOf(m.homeTeam);
+  const away = teamNamesOf(m.awayTeam);
+  const candidates = fixtures.filter(
+    (f) =>
+      !f.externalId?.startsWith('fd:') &&
+      home.has(normaliseTeamName(f.homeTeam)) &&
+      away.has(normaliseTeamName(f.awayTeam)),
+  );
+  if (candidates.length <= 1) return candidates[0];
+  const when = new Date(m.utcDate).getTime();
+  const same = candidates.filter((f) => new Date(f.kickoffAt).getTime() === when);
+  return same.length === 1 ? same[0] : undefined;
+};
+
+export interface SyncSummary {
+  competitions: number;
+  matches: number;
+  matched: number;
+  changed: number;
+  failed: string[];
+}
+
+/** One competition: every change in one transaction, through the admins' results path. */
+const syncCompetition = async (
+  { database, bus }: Deps,
+  competitionId: string,
+  matches: FootballDataMatch[],
+  now: Date,
+) => {
+  const events: string[] = [];
+  const counts = await database.db.transaction().execute(async (trx) => {
+    const fixtures = await storedFixtures(trx, competitionId);
+    let matched = 0;
+    let changed = 0;
+    for (const m of matches) {
+      const fixture = matchFixture(m, fixtures);
+      const result = resultOf(m);
+      if (!fixture) continue;
+      matched += 1;
+      if (fixture.externalId !== `fd:${m.id}`)
+        await trx
+          .updateTable('fixtures')
+          .set({ external_id: `fd:${m.id}` })
+          .where('id', '=', fixture.id)
+          .execute();
+      if (!result) continue;
+      const update = syncUpdate(fixture, result, m.utcDate);
+      if (Object.keys(update).length === 0) continue;
+      const applied = await applyFixtureChange(trx, actor, fixture.id, update, now);
+      changed += 1;
+      if (isResultEvent(applied)) events.push(fixture.id);
+    }
+    return { matched, changed };
+  });
+  for (const fixtureId of events) await bus.publish({ type: 'results', competitionId, fixtureId });
+  return counts;
+};
+
+export interface SyncOptions {
+  url: string;
+  token: string;
+  competitions?: readonly FootballDataCompetition[];
+  limiter?: ReturnType<typeof createRateLimiter>;
+  clock?: LimiterClock;
+  now?: () => Date;
+}
+
+/** Fetches each mapped competition that exists here and applies what changed; logs a summary. */
+export const syncResults = async (deps: Deps, options: SyncOptions): Promise<SyncSummary> => {
+  const client: FootballDataClientOptions = {
+    url: options.url,
+    token: options.token,
+    limiter: options.limiter ?? createRateLimiter(10, 60_000, options.clock ?? realClock),
+  };
+  const known = new Set(
+    (await deps.database.db.selectFrom('competitions').select('id').execute()).map((c) => c.id),
+  );
+  const summary: SyncSummary = { competitions: 0, matches: 0, matched: 0, changed: 0, failed: [] };
+  for (const c of options.competitions ?? footballDataCompetitions) {
+    if (!known.has(c.competitionId)) continue;
+    try {
+      const { matches } = await fetchCompetitionMatches(client, c.code, c.season);
+      const counts = await syncCompetition(
+        deps,
+        c.competitionId,
+        matches,
+        (options.now ?? (() => new Date()))(),
+      );
+      summary.competitions += 1;
+      summary.matches += matches.length;
+      summary.matched += counts.matched;
+      summary.changed += counts.changed;
+    } catch (err) {
+      summary.failed.push(c.code);
+      deps.logger.warn({ err, code: c.code }, 'results sync: competition failed');
+    }
+  }
+  deps.logger.info(summary, 'results sync done');
+  return summary;
+};
+
+/**
+ * Runs the sync now and then every `everyMs` (default 10 minutes) in this process; returns
+ * the function that stops it. Started by run.ts only when FOOTBALL_DATA_TOKEN is set.
+ */
+export const startResultsSync = (services: Services, token: string, everyMs = 10 * 60_000) => {
+  let running = false;
+  const tick = () => {
+    if (running) return;
+    running = true;
+    syncResults(services, { url: services.env.FOOTBALL_DATA_URL, token, now: services.now })
+      .catch((err: unknown) => services.logger.error({ err }, 'results sync failed'))
+      .finally(() => {
+        running = false;
+      });
+  };
+  const first = setTimeout(tick, 10_000);
+  const timer = setInterval(tick, everyMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+};

@@ -1,0 +1,225 @@
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Plus, Trophy } from 'lucide-react';
+import { ApiError } from '../lib/api-client';
+import { useErrorMessage } from '../lib/use-error-message';
+import { Button } from '../ui/button';
+import { Select } from '../ui/select';
+import { LoadingBlock } from '../ui/skeleton';
+import { EmptyState, ErrorState } from '../ui/state';
+import { AccessDenied } from './access-denied';
+import { AddCompetitionDialog } from './add-competition-dialog';
+import { AddFixtureDialog } from './add-fixture-dialog';
+import type { AdminCompetition, AdminFixtureRow } from './api';
+import { useAdminCompetitions, useAdminFixtures } from './api';
+import { CompetitionPicker, useCompetitionParam } from './competition-picker';
+import { FixtureEditDialog } from './fixture-edit-dialog';
+import { FixtureEditor } from './fixture-editor';
+
+const allRounds = '*';
+
+/** Rounds in playing order, each with its fixtures by kick-off. */
+const groupByRound = (fixtures: AdminFixtureRow[]) => {
+  const sorted = [...fixtures].sort(
+    (a, b) => a.roundOrder - b.roundOrder || a.kickoffAt.localeCompare(b.kickoffAt),
+  );
+  const groups = new Map<string, AdminFixtureRow[]>();
+  for (const fixture of sorted)
+    groups.set(fixture.round, [...(groups.get(fixture.round) ?? []), fixture]);
+  return [...groups];
+};
+
+/** The round whose kick-off is nearest to now: where results are most likely to be entered. */
+const currentRound = (fixtures: AdminFixtureRow[]) => {
+  const now = Date.now();
+  let best: AdminFixtureRow | undefined;
+  for (const f of fixtures)
+    if (
+      !best ||
+      Math.abs(Date.parse(f.kickoffAt) - now) < Math.abs(Date.parse(best.kickoffAt) - now)
+    )
+      best = f;
+  return best?.round ?? allRounds;
+};
+
+const FixtureList = ({
+  competition,
+  onAdd,
+}: {
+  competition: AdminCompetition;
+  onAdd: () => void;
+}) => {
+  const { t } = useTranslation();
+  const roundId = useId();
+  const errorMessage = useErrorMessage();
+  const fixtures = useAdminFixtures(competition.id);
+  const [round, setRound] = useState<string | null>(null);
+  const [editing, setEditing] = useState<AdminFixtureRow | null>(null);
+  const groups = useMemo(() => groupByRound(fixtures.data ?? []), [fixtures.data]);
+
+  if (fixtures.isPending) return <LoadingBlock label={t('admin.fixtures.loading')} rows={4} />;
+  if (fixtures.isError)
+    return (
+      <ErrorState
+        title={t('admin.fixtures.loadError')}
+        message={errorMessage(fixtures.error)}
+        retryLabel={t('common.retry')}
+        onRetry={() => void fixtures.refetch()}
+      />
+    );
+  if (fixtures.data.length === 0)
+    return (
+      <EmptyState title={t('admin.fixtures.empty')}>
+        <p className="text-sm text-fg-muted">{t('admin.fixtures.emptyHint')}</p>
+        <Button onClick={onAdd} data-testid="empty-add-fixture">
+          <Plus aria-hidden="true" className="size-4" />
+          {t('admin.fixtures.add')}
+        </Button>
+      </EmptyState>
+    );
+
+  const chosen = round ?? currentRound(fixtures.data);
+  const shown = chosen === allRounds ? groups : groups.filter(([label]) => label === chosen);
+  const visible = shown.length > 0 ? shown : groups;
+
+  return (
+    <div className="flex flex-col gap-6">
+      {groups.length > 1 ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={roundId} className="text-sm font-medium text-fg">
+            {t('admin.fixtures.round')}
+          </label>
+          <Select
+            id={roundId}
+            value={visible === groups ? allRounds : chosen}
+            onChange={(e) => setRound(e.target.value)}
+            className="w-full sm:w-72"
+            data-testid="admin-round"
+          >
+            <option value={allRounds}>{t('admin.fixtures.allRounds')}</option>
+            {groups.map(([label]) => (
+              <option key={label} value={label}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </div>
+      ) : null}
+      {visible.map(([label, rows]) => (
+        <section key={label} aria-label={label} className="flex flex-col gap-3">
+          <h3 className="text-base font-bold text-fg">
+            {label}{' '}
+            <span className="text-sm font-normal text-fg-muted">
+              · {t('admin.fixtures.count', { n: rows.length })}
+            </span>
+          </h3>
+          <ul className="flex flex-col gap-3" data-testid="fixture-list">
+            {rows.map((fixture) => (
+              <FixtureEditor
+                key={`${fixture.id}:${fixture.updatedAt}`}
+                fixture={fixture}
+                timeZone={competition.timeZone}
+                onEdit={setEditing}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+      <FixtureEditDialog
+        fixture={editing}
+        timeZone={competition.timeZone}
+        onClose={() => setEditing(null)}
+      />
+    </div>
+  );
+};
+
+/** Fixtures & results (spec §2.18): pick a competition, enter results, add matches. */
+export const FixturesTab = () => {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const competitions = useAdminCompetitions();
+  const [competition, select] = useCompetitionParam(competitions.data);
+  const [adding, setAdding] = useState(false);
+  const [addingCompetition, setAddingCompetition] = useState(false);
+  const fixtures = useAdminFixtures(competition?.id ?? '');
+  const rounds = groupByRound(fixtures.data ?? []).map(([label]) => label);
+
+  if (competitions.error instanceof ApiError && competitions.error.code === 'ADMIN_ONLY')
+    return <AccessDenied />;
+
+  return (
+    <section
+      aria-labelledby="fixtures-heading"
+      className="flex flex-col gap-5"
+      data-testid="admin-fixtures"
+    >
+      <div className="flex flex-col gap-1">
+        <h2 id="fixtures-heading" className="text-lg font-bold text-fg">
+          {t('admin.fixtures.title')}
+        </h2>
+        <p className="text-sm text-fg-muted">{t('admin.fixtures.description')}</p>
+      </div>
+      {competitions.isPending ? (
+        <LoadingBlock label={t('admin.fixtures.loading')} rows={4} />
+      ) : competitions.isError ? (
+        <ErrorState
+          title={t('admin.fixtures.loadError')}
+          message={errorMessage(competitions.error)}
+          retryLabel={t('common.retry')}
+          onRetry={() => void competitions.refetch()}
+        />
+      ) : (
+        <>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+            {competition ? (
+              <CompetitionPicker
+                competitions={competitions.data}
+                value={competition.id}
+                onChange={select}
+              />
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              <Button
+                onClick={() => setAdding(true)}
+                disabled={!competition}
+                data-testid="add-fixture"
+              >
+                <Plus aria-hidden="true" className="size-4" />
+                {t('admin.fixtures.add')}
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => setAddingCompetition(true)}
+                data-testid="add-competition"
+              >
+                <Trophy aria-hidden="true" className="size-4" />
+                {t('admin.competition.add')}
+              </Button>
+            </div>
+          </div>
+          {competition ? (
+            <FixtureList
+              key={competition.id}
+              competition={competition}
+              onAdd={() => setAdding(true)}
+            />
+          ) : null}
+          {competition ? (
+            <AddFixtureDialog
+              competition={competition}
+              rounds={rounds}
+              open={adding}
+              onOpenChange={setAdding}
+            />
+          ) : null}
+          <AddCompetitionDialog
+            open={addingCompetition}
+            onOpenChange={setAddingCompetition}
+            onAdded={select}
+          />
+        </>
+      )}
+    </section>
+  );
+};

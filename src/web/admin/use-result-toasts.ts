@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ApiError } from '../lib/api-client';
+import { useErrorMessage } from '../lib/use-error-message';
+
+// The server's INVALID_RESULT messages that the row checks inline too, so they read in any language.
+const invalidResultKeys: Record<string, string> = {
+  'Enter both scores or neither.': 'admin.fixtures.errors.bothScores',
+  'A match with goals needs a first-goal minute between 1 and 90.':
+    'admin.fixtures.errors.minuteRange',
+  'Enter a minute like 67, 45+2 or 90+5.': 'admin.fixtures.errors.minuteFormat',
+};
+
+/** The admin's result toasts (spec §8 Admin), one at a time. */
+export const useResultToasts = () => {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const describe = (error: unknown) => {
+    if (error instanceof ApiError) {
+      const key = invalidResultKeys[error.message];
+      if (key) return t(key);
+    }
+    return errorMessage(error);
+  };
+  return {
+    recalculated: (gained: number, total: number) =>
+      toast.success(t('admin.toast.recalculated'), {
+        description: t('admin.toast.recalculatedText', { n: gained, m: total }),
+        duration: 5000,
+      }),
+    updated: () => toast.success(t('admin.toast.updated')),
+    cannotCalculate: () =>
+      toast.error(t('admin.toast.cannotCalculate'), {
+        description: t('errors.CANNOT_CALCULATE'),
+      }),
+    saveFailed: (error: unknown) => {
+      if (error instanceof ApiError && error.code === 'CANNOT_CALCULATE') {
+        toast.error(t('admin.toast.cannotCalculate'), {
+          description: t('errors.CANNOT_CALCULATE'),
+        });
+        return;
+      }
+      const title =
+        error instanceof ApiError && error.code === 'UNKNOWN_FIXTURE'
+          ? t('admin.toast.matchNotFound')
+          : t('admin.toast.saveError');
+      toast.error(title, { description: describe(error) });
+    },
+  };
+};

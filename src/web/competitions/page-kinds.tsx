@@ -1,0 +1,156 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Tabs } from 'radix-ui';
+import { Hourglass } from 'lucide-react';
+import type { PlayerStatus, RenderBoard } from '../lib/competition-board';
+import { Card } from '../ui/card';
+import { PageHeader } from '../ui/page';
+import type { CompetitionItem } from './api';
+import { CountryBadge } from './competition-card';
+import { CompetitionEyebrow, FeatureCards, SeasonSummaryCard, useSubtitle } from './page-parts';
+
+export interface KindPageProps {
+  competition: CompetitionItem;
+  renderBoard: RenderBoard;
+}
+
+/** The Premier League page (spec §2.11): its heading follows whether the visitor can play. */
+export const FeaturedPage = ({ competition, renderBoard }: KindPageProps) => {
+  const { t } = useTranslation();
+  const subtitle = useSubtitle()(competition);
+  const titles: Record<PlayerStatus, string> = {
+    loading: 'featured.title',
+    playing: 'featured.title',
+    signed_out: 'featured.signedOutTitle',
+    no_team: 'featured.noTeamTitle',
+  };
+  return renderBoard({
+    header: (status) => (
+      <PageHeader
+        eyebrow={<CompetitionEyebrow competition={competition} />}
+        title={t(`competitions.${titles[status]}`, { name: competition.name })}
+        subtitle={subtitle}
+      />
+    ),
+  });
+};
+
+/** EFL Championship, League One, League Two, Scottish Premiership (spec §2.12). */
+export const TablePage = ({ competition, renderBoard }: KindPageProps) => {
+  const subtitle = useSubtitle()(competition);
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        eyebrow={<CompetitionEyebrow competition={competition} />}
+        title={competition.name}
+        subtitle={subtitle}
+      />
+      <SeasonSummaryCard competitionId={competition.id} />
+      {renderBoard({})}
+    </div>
+  );
+};
+
+const CompetitionIntro = ({ competition }: { competition: CompetitionItem }) => {
+  const { t } = useTranslation();
+  return (
+    <Card className="pitch-hero on-dark flex flex-col gap-3 border-0 text-white">
+      <div className="flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="inline-flex h-10 min-w-14 items-center justify-center rounded-lg bg-white px-2 text-sm font-extrabold tracking-wider text-navy"
+        >
+          {competition.flag}
+        </span>
+        <div>
+          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{competition.name}</h1>
+          <p className="text-sm text-white">
+            {competition.country} · {competition.seasonLabel}
+          </p>
+        </div>
+      </div>
+      <p className="max-w-2xl text-white">
+        {t('competitions.blurb', { name: competition.name, country: competition.country })}
+      </p>
+    </Card>
+  );
+};
+
+/** Bundesliga, La Liga, Serie A … (spec §2.13): intro, feature cards, fixtures by game week. */
+export const CardsPage = ({ competition, renderBoard }: KindPageProps) => (
+  <div className="flex flex-col gap-5">
+    <CompetitionIntro competition={competition} />
+    <FeatureCards />
+    {renderBoard({})}
+  </div>
+);
+
+/** Club World Cup, women's championship: Fixtures (default, `?tab=fixtures`) and About. */
+export const TournamentPage = ({ competition, renderBoard }: KindPageProps) => {
+  const { t } = useTranslation();
+  const subtitle = useSubtitle()(competition);
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'about' ? 'about' : 'fixtures';
+  const trigger =
+    'inline-flex min-h-11 flex-1 items-center justify-center rounded-lg px-4 text-sm font-semibold text-fg-muted data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm sm:flex-none';
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        eyebrow={<CompetitionEyebrow competition={competition} />}
+        title={competition.name}
+        subtitle={subtitle}
+      />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => {
+          const next = new URLSearchParams(params);
+          next.set('tab', value);
+          setParams(next, { replace: true });
+        }}
+        className="flex flex-col gap-5"
+      >
+        <Tabs.List
+          aria-label={t('competitions.tabs.label')}
+          className="flex gap-1 self-start rounded-xl bg-surface-muted p-1"
+        >
+          <Tabs.Trigger value="fixtures" className={trigger} data-testid="tab-fixtures">
+            {t('competitions.tabs.fixtures')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="about" className={trigger} data-testid="tab-about">
+            {t('competitions.tabs.about')}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="fixtures">{renderBoard({})}</Tabs.Content>
+        <Tabs.Content value="about" className="flex flex-col gap-4">
+          <p className="text-fg">
+            {t('competitions.blurb', { name: competition.name, country: competition.country })}
+          </p>
+          <FeatureCards />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+};
+
+/** Leagues not open yet (spec §2.14), with the 2024-25 summary where we hold one. */
+export const ComingSoonPage = ({ competition }: { competition: CompetitionItem }) => {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        eyebrow={<CountryBadge competition={competition} />}
+        title={competition.name}
+        subtitle={t('competitions.season', { season: competition.seasonLabel })}
+      />
+      <SeasonSummaryCard competitionId={competition.id} />
+      <Card className="flex items-start gap-4" data-testid="coming-soon">
+        <Hourglass aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-text" />
+        <div className="flex flex-col gap-1">
+          <h2 className="font-bold text-fg">{t('competitions.comingSoonTitle')}</h2>
+          <p className="text-fg-muted">{t('competitions.comingSoonText')}</p>
+        </div>
+      </Card>
+      <FeatureCards />
+    </div>
+  );
+};

@@ -1,0 +1,164 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateLeagueBody, JoinLeagueBody, QuickJoinBody } from '../../domain/leagues';
+import { setActiveLeague } from '../lib/active-team';
+import { api, unwrap } from '../lib/api-client';
+
+/** Every league query key starts with `leagues`, so one invalidation refreshes them all. */
+const leaguesKey = ['leagues'] as const;
+
+const fetchLeague = (leagueId: string) =>
+  unwrap(api.leagues[':leagueId'].$get({ param: { leagueId } }));
+export type LeagueDetail = Awaited<ReturnType<typeof fetchLeague>>;
+export type LeagueInfo = LeagueDetail['league'];
+export type LeagueMember = LeagueDetail['members'][number];
+
+export const leagueQueryOptions = (leagueId: string) =>
+  queryOptions({ queryKey: ['leagues', 'detail', leagueId], queryFn: () => fetchLeague(leagueId) });
+
+const fetchStandings = (leagueId: string) =>
+  unwrap(api.leagues[':leagueId'].standings.$get({ param: { leagueId } }));
+export type Standings = Awaited<ReturnType<typeof fetchStandings>>;
+export type StandingsRow = Standings['rows'][number];
+export type TeamStatistics = Standings['statistics'][number];
+
+export const standingsQueryOptions = (leagueId: string) =>
+  queryOptions({
+    queryKey: ['leagues', 'standings', leagueId],
+    queryFn: () => fetchStandings(leagueId),
+  });
+
+const fetchLeagueFixtures = async (leagueId: string) =>
+  (await unwrap(api.predictions.league[':leagueId'].$get({ param: { leagueId } }))).fixtures;
+export type LeagueFixture = Awaited<ReturnType<typeof fetchLeagueFixtures>>[number];
+
+export const leagueFixturesQueryOptions = (leagueId: string) =>
+  queryOptions({
+    queryKey: ['leagues', 'fixtures', leagueId],
+    queryFn: () => fetchLeagueFixtures(leagueId),
+  });
+
+export const lookupQueryOptions = (query: { code?: string; league?: string }) =>
+  queryOptions({
+    queryKey: ['leagues', 'lookup', query.code ?? null, query.league ?? null],
+    queryFn: async () => (await unwrap(api.leagues.lookup.$get({ query }))).league,
+    staleTime: 60_000,
+  });
+
+const fetchMyPredictions = async () => (await unwrap(api.predictions.mine.$get())).predictions;
+export type MyPrediction = Awaited<ReturnType<typeof fetchMyPredictions>>[number];
+
+export const myPredictionsQueryOptions = queryOptions({
+  queryKey: ['predictions', 'mine'],
+  queryFn: fetchMyPredictions,
+});
+
+export const teamPredictionsQueryOptions = (teamId: string) =>
+  queryOptions({
+    queryKey: ['predictions', 'team', teamId],
+    queryFn: () => unwrap(api.predictions.$get({ query: { teamId } })),
+  });
+
+const fetchCompetitions = async () => (await unwrap(api.competitions.$get())).competitions;
+export type CompetitionOption = Awaited<ReturnType<typeof fetchCompetitions>>[number];
+
+/** Competitions a league can be created for (not the "coming soon" ones). */
+export const playableCompetitionsQueryOptions = queryOptions({
+  queryKey: ['leagues', 'playable-competitions'],
+  queryFn: async () => (await fetchCompetitions()).filter((c) => c.kind !== 'coming_soon'),
+  staleTime: 10 * 60_000,
+});
+
+const useInvalidateLeagues = () => {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: leaguesKey }),
+      queryClient.invalidateQueries({ queryKey: ['predictions'] }),
+    ]);
+};
+
+export const useCreateLeague = () => {
+  const invalidate = useInvalidateLeagues();
+  return useMutation({
+    mutationFn: (body: CreateLeagueBody) => unwrap(api.leagues.$post({ json: body })),
+    onSuccess: async (result) => {
+      setActiveLeague(result.league.id, result.teams[0]?.id);
+      await invalidate();
+    },
+  });
+};
+
+export const useJoinLeague = () => {
+  const invalidate = useInvalidateLeagues();
+  return useMutation({
+    mutationFn: (body: JoinLeagueBody) => unwrap(api.leagues.join.$post({ json: body })),
+    onSuccess: async (result) => {
+      setActiveLeague(result.league.id, result.team.id);
+      await invalidate();
+    },
+  });
+};
+
+/** Quick join: when signed out the server starts a guest session, so everything is refetched. */
+export const useQuickJoin = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QuickJoinBody) => unwrap(api.leagues['quick-join'].$post({ json: body })),
+    onSuccess: (result) => {
+      setActiveLeague(result.league.id, result.team.id);
+      // Not awaited: the caller's own success step (leave the invite view) runs first.
+      void queryClient.invalidateQueries();
+    },
+  });
+};
+
+export const useCreateTeam = (leagueId: string) => {
+  const invalidate = useInvalidateLeagues();
+  return useMutation({
+    mutationFn: (teamName: string) =>
+      unwrap(api.leagues[':leagueId'].teams.$post({ param: { leagueId }, json: { teamName } })),
+    onSuccess: async (result) => {
+      setActiveLeague(leagueId, result.team.id);
+      await invalidate();
+    },
+  });
+};
+
+export const useUpdateLeague = (leagueId: string) => {
+  const invalidate = useInvalidateLeagues();
+  return useMutation({
+    mutationFn: (json: { name?: string; joinByName?: boolean }) =>
+      unwrap(api.leagues[':leagueId'].$patch({ param: { leagueId }, json })),
+    onSuccess: invalidate,
+  });
+};
+
+export const useRegenerateInviteCode = (leagueId: string) => {
+  const invalidate = useInvalidateLeagues();
+  return useMutation({
+    mutationFn: () =>
+      unwrap(api.leagues[':leagueId']['invite-code'].$post({ param: { leagueId } })),
+    onSuccess: invalidate,
+  });
+};
+
+export const useRemoveTeam = (leagueId: string) => {
+  const invalidate = useInvalidateLeagues();
+  return useMutation({
+    mutationFn: (teamId: string) =>
+      unwrap(api.leagues[':leagueId'].teams[':teamId'].$delete({ param: { leagueId, teamId } })),
+    onSuccess: invalidate,
+  });
+};
+
+export const useDeleteLeague = (leagueId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (confirmName: string) =>
+      unwrap(api.leagues[':leagueId'].$delete({ param: { leagueId }, json: { confirmName } })),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: ['leagues', 'detail', leagueId] });
+      await queryClient.invalidateQueries({ queryKey: leaguesKey });
+    },
+  });
+};

@@ -1,0 +1,171 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { nameMaxLength, sameNameIgnoringCase } from '../../domain/leagues';
+import { useAuthDialog } from '../lib/auth-dialog-context';
+import { Button } from '../ui/button';
+import { Field } from '../ui/field';
+import { Input } from '../ui/input';
+import { Select } from '../ui/select';
+import { Skeleton } from '../ui/skeleton';
+import { Notice } from '../ui/state';
+import { playableCompetitionsQueryOptions, useCreateLeague } from './api';
+import { savePendingCreation } from './pending-creation';
+import { useLeagueError } from './use-league-error';
+import type { Viewer } from './viewer';
+
+export type CreatedLeague = ReturnType<typeof useCreateLeague>['data'];
+
+interface CreateLeagueFormProps {
+  viewer: Viewer | null;
+  competitionId?: string | undefined;
+  onCreated: (result: NonNullable<CreatedLeague>) => void;
+  /** Called when the form hands over to the sign-in dialog. */
+  onSignInNeeded: () => void;
+}
+
+type Errors = Partial<Record<'leagueName' | 'teamName' | 'secondTeamName' | 'form', string>>;
+
+/** League Name, Your First Team Name, optional second team, Competition (spec §2.4, §5). */
+export const CreateLeagueForm = ({
+  viewer,
+  competitionId,
+  onCreated,
+  onSignInNeeded,
+}: CreateLeagueFormProps) => {
+  const { t } = useTranslation();
+  const leagueError = useLeagueError();
+  const authDialog = useAuthDialog();
+  const competitions = useQuery(playableCompetitionsQueryOptions);
+  const create = useCreateLeague();
+  const [leagueName, setLeagueName] = useState('');
+  const [teamName, setTeamName] = useState('');
+  const [secondTeamName, setSecondTeamName] = useState('');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+
+  const options = competitions.data ?? [];
+  const selected =
+    chosen ??
+    options.find((c) => c.id === competitionId)?.id ??
+    options.find((c) => c.id === 'premier_league')?.id ??
+    options[0]?.id ??
+    'premier_league';
+
+  const validate = (): Errors => {
+    const found: Errors = {};
+    if (leagueName.trim() === '') found.leagueName = t('leagues.validation.leagueName');
+    if (teamName.trim() === '') found.teamName = t('leagues.validation.teamName');
+    if (secondTeamName.trim() !== '' && sameNameIgnoringCase(teamName, secondTeamName)) {
+      found.secondTeamName = t('errors.TEAM_NAMES_SAME');
+    }
+    return found;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const body = {
+      leagueName: leagueName.trim(),
+      teamName: teamName.trim(),
+      ...(secondTeamName.trim() ? { secondTeamName: secondTeamName.trim() } : {}),
+      competitionId: selected,
+    };
+    if (!viewer || viewer.isAnonymous) {
+      // Kept until the player has signed in, then created automatically (spec §4).
+      savePendingCreation(body);
+      onSignInNeeded();
+      authDialog.open(viewer ? 'signup' : 'login');
+      return;
+    }
+    create.mutate(body, {
+      onSuccess: onCreated,
+      onError: (error) => {
+        const message = leagueError(error);
+        const code = (error as { code?: string }).code;
+        if (code === 'LEAGUE_NAME_TAKEN') setErrors({ leagueName: message });
+        else if (code === 'TEAM_NAMES_SAME') setErrors({ secondTeamName: message });
+        else if (code === 'TEAM_NAME_TAKEN' || code === 'OWN_TEAM_NAME_EXISTS')
+          setErrors({ teamName: message });
+        else setErrors({ form: message });
+      },
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-4"
+      data-testid="create-league-form"
+    >
+      {!viewer || viewer.isAnonymous ? (
+        <Notice tone="info">{t('leagues.create.signInFirst')}</Notice>
+      ) : null}
+      <Field label={t('leagues.create.leagueName')} error={errors.leagueName}>
+        <Input
+          value={leagueName}
+          maxLength={nameMaxLength}
+          autoComplete="off"
+          onChange={(e) => setLeagueName(e.target.value)}
+          data-testid="create-league-name"
+        />
+      </Field>
+      <Field label={t('leagues.create.teamName')} error={errors.teamName}>
+        <Input
+          value={teamName}
+          maxLength={nameMaxLength}
+          autoComplete="off"
+          onChange={(e) => setTeamName(e.target.value)}
+          data-testid="create-league-team"
+        />
+      </Field>
+      <Field
+        label={t('leagues.create.secondTeamName')}
+        hint={t('leagues.create.secondTeamHint')}
+        error={errors.secondTeamName}
+      >
+        <Input
+          value={secondTeamName}
+          maxLength={nameMaxLength}
+          autoComplete="off"
+          onChange={(e) => setSecondTeamName(e.target.value)}
+          data-testid="create-league-second-team"
+        />
+      </Field>
+      {competitions.isPending ? (
+        <Skeleton className="h-16" />
+      ) : (
+        <Field label={t('leagues.create.competition')}>
+          <Select
+            value={selected}
+            onChange={(e) => setChosen(e.target.value)}
+            className="w-full"
+            data-testid="create-league-competition"
+          >
+            {options.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      {errors.form ? (
+        <Notice tone="error" testId="create-league-error">
+          {errors.form}
+        </Notice>
+      ) : null}
+      <Button
+        type="submit"
+        size="lg"
+        disabled={create.isPending}
+        data-testid="create-league-submit"
+      >
+        {create.isPending ? t('leagues.processing') : t('leagues.create.submit')}
+      </Button>
+    </form>
+  );
+};

@@ -1,0 +1,301 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { LayoutDashboard, ListOrdered, Plus, Share2, Shield, UserPlus, Users } from 'lucide-react';
+import { useActiveTeam, type MyLeagueItem } from '../lib/active-team';
+import { useLeagueDialogs } from '../lib/league-dialogs-context';
+import { Badge } from '../ui/badge';
+import { Button, buttonClasses } from '../ui/button';
+import { Card } from '../ui/card';
+import { Dialog } from '../ui/dialog';
+import { Select } from '../ui/select';
+import { LoadingBlock, Skeleton } from '../ui/skeleton';
+import { ErrorState } from '../ui/state';
+import { leagueQueryOptions, standingsQueryOptions } from './api';
+import { SharePanel } from './share-panel';
+import { StandingsTable } from './standings-table';
+import { StatisticsTable } from './statistics-table';
+import { useLeagueError } from './use-league-error';
+import { viewerName, type Viewer } from './viewer';
+import { useLiveLeague } from '../lib/use-live-league';
+
+/** Home for a signed-in player (spec §2.3, DESIGN §4): active team, switchers, actions, stats. */
+export const LeagueHome = ({ viewer }: { viewer: Viewer }) => {
+  const { t } = useTranslation();
+  const leagueError = useLeagueError();
+  const dialogs = useLeagueDialogs();
+  const active = useActiveTeam();
+  useLiveLeague(active.league?.id);
+
+  if (active.isPending) return <LoadingBlock label={t('common.loading')} rows={2} />;
+  if (active.isError) {
+    return (
+      <ErrorState
+        title={t('leagues.home.loadError')}
+        message={leagueError(active.error)}
+        retryLabel={t('common.retry')}
+        onRetry={() => void active.refetch()}
+      />
+    );
+  }
+  const { league, team, leagues } = active;
+  if (!league) {
+    return (
+      <Card className="flex flex-col gap-4" data-testid="home-no-league">
+        <div className="flex flex-col gap-1">
+          <h2 className="text-xl font-bold text-fg">
+            {t('leagues.home.welcome', {
+              name: viewer.isAnonymous ? t('account.guest') : viewerName(viewer),
+            })}
+          </h2>
+          <p className="text-fg-muted">{t('leagues.home.noLeague')}</p>
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button size="lg" onClick={() => dialogs.openCreate()} data-testid="home-create-league">
+            <Plus aria-hidden="true" className="size-5" />
+            {t('leagues.home.createLeague')}
+          </Button>
+          <Button
+            variant="secondary"
+            size="lg"
+            onClick={() => dialogs.openJoin()}
+            data-testid="home-join-league"
+          >
+            <UserPlus aria-hidden="true" className="size-5" />
+            {t('leagues.home.joinLeague')}
+          </Button>
+        </div>
+      </Card>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      <WelcomePanel viewer={viewer} leagues={leagues} league={league} teamId={team?.id ?? null} />
+      <LeagueStatistics leagueId={league.id} />
+    </div>
+  );
+};
+
+const WelcomePanel = ({
+  viewer,
+  leagues,
+  league,
+  teamId,
+}: {
+  viewer: Viewer;
+  leagues: MyLeagueItem[];
+  league: MyLeagueItem;
+  teamId: string | null;
+}) => {
+  const { t } = useTranslation();
+  const { setActive } = useActiveTeam({ enabled: false });
+  const dialogs = useLeagueDialogs();
+  const detail = useQuery(leagueQueryOptions(league.id));
+  const [open, setOpen] = useState<'table' | 'share' | null>(null);
+  const team = league.teams.find((t) => t.id === teamId) ?? league.teams[0];
+  const mine = new Set(league.teams.map((t) => t.id));
+  const others = (detail.data?.members ?? []).filter((m) => !mine.has(m.teamId));
+  const name = viewer.isAnonymous ? t('account.guest') : viewerName(viewer);
+
+  return (
+    <Card className="flex flex-col gap-5" data-testid="home-welcome">
+      <div className="flex flex-col gap-1">
+        <h2 className="text-xl font-bold text-fg">{t('leagues.home.welcome', { name })}</h2>
+        <p className="text-fg-muted" data-testid="home-active">
+          {t('leagues.home.playingAs', { team: team?.name ?? '', league: league.name })}
+        </p>
+        <div className="flex flex-wrap gap-2 pt-1">
+          <Badge tone="success">{league.competitionName}</Badge>
+          {league.isAdmin ? (
+            <Badge tone="info">
+              <Shield aria-hidden="true" className="size-3" />
+              {t('leagues.page.youAreAdmin')}
+            </Badge>
+          ) : null}
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {leagues.length > 1 ? (
+          <label className="flex flex-col gap-1.5">
+            <span className="text-sm font-medium text-fg">{t('leagues.home.switchLeague')}</span>
+            <Select
+              value={league.id}
+              onChange={(e) => setActive(e.target.value)}
+              className="w-full"
+              data-testid="home-league-switcher"
+            >
+              {leagues.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name} · {l.competitionName}
+                </option>
+              ))}
+            </Select>
+          </label>
+        ) : null}
+        {league.teams.length > 1 ? (
+          <label className="flex flex-col gap-1.5">
+            <span className="text-sm font-medium text-fg">{t('leagues.home.switchTeam')}</span>
+            <Select
+              value={team?.id ?? ''}
+              onChange={(e) => setActive(league.id, e.target.value)}
+              className="w-full"
+              data-testid="home-team-switcher"
+            >
+              {league.teams.map((tm) => (
+                <option key={tm.id} value={tm.id}>
+                  {tm.name}
+                </option>
+              ))}
+            </Select>
+          </label>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-2">
+        <h3 className="flex items-center gap-2 text-sm font-semibold text-fg">
+          <Users aria-hidden="true" className="size-4 text-brand-text" />
+          {t('leagues.home.otherTeams')}
+        </h3>
+        {detail.isPending ? (
+          <Skeleton className="h-8" />
+        ) : others.length === 0 ? (
+          <p className="text-sm text-fg-muted">{t('leagues.home.noOtherTeams')}</p>
+        ) : (
+          <ul className="flex flex-wrap gap-1.5" data-testid="home-other-teams">
+            {others.map((m) => (
+              <li key={m.teamId}>
+                <Badge>{m.teamName}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4">
+        <Link to="/dashboard" className={buttonClasses('primary')} data-testid="home-go-dashboard">
+          <LayoutDashboard aria-hidden="true" className="size-4" />
+          {t('leagues.home.goToDashboard')}
+        </Link>
+        <Button
+          variant="secondary"
+          onClick={() => setOpen('table')}
+          data-testid="home-league-table"
+        >
+          <ListOrdered aria-hidden="true" className="size-4" />
+          {t('leagues.home.leagueTable')}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => setOpen('share')}
+          data-testid="home-share-league"
+        >
+          <Share2 aria-hidden="true" className="size-4" />
+          {t('leagues.home.shareLeague')}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => dialogs.openCreate()}
+          data-testid="home-create-another"
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          {t('leagues.home.createAnother')}
+        </Button>
+      </div>
+      <Dialog
+        open={open === 'share'}
+        onOpenChange={(next) => setOpen(next ? 'share' : null)}
+        title={t('leagues.home.shareTitle', { league: league.name })}
+        description={t('leagues.home.shareText')}
+        closeLabel={t('common.close')}
+        testId="share-league-dialog"
+      >
+        <SharePanel league={league} testIdPrefix="share-dialog" />
+      </Dialog>
+      <LeagueTableDialog
+        league={league}
+        open={open === 'table'}
+        onOpenChange={(next) => setOpen(next ? 'table' : null)}
+      />
+    </Card>
+  );
+};
+
+const LeagueTableDialog = ({
+  league,
+  open,
+  onOpenChange,
+}: {
+  league: MyLeagueItem;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) => {
+  const { t } = useTranslation();
+  const leagueError = useLeagueError();
+  const standings = useQuery({ ...standingsQueryOptions(league.id), enabled: open });
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('leagues.home.tableTitle', { league: league.name })}
+      description={t('leagues.home.tableText')}
+      closeLabel={t('common.close')}
+      testId="league-table-dialog"
+      className="md:max-w-2xl"
+    >
+      {standings.isPending ? (
+        <LoadingBlock label={t('common.loading')} rows={3} />
+      ) : standings.isError ? (
+        <ErrorState
+          title={t('leagues.standings.loadError')}
+          message={leagueError(standings.error)}
+          retryLabel={t('common.retry')}
+          onRetry={() => void standings.refetch()}
+        />
+      ) : (
+        <div className="flex flex-col gap-4">
+          <StandingsTable rows={standings.data.top} testId="league-table" />
+          <Link
+            to={`/league/${league.id}/standings`}
+            onClick={() => onOpenChange(false)}
+            className={buttonClasses('secondary')}
+          >
+            {t('leagues.home.fullStandings')}
+          </Link>
+        </div>
+      )}
+    </Dialog>
+  );
+};
+
+const LeagueStatistics = ({ leagueId }: { leagueId: string }) => {
+  const { t } = useTranslation();
+  const leagueError = useLeagueError();
+  const standings = useQuery(standingsQueryOptions(leagueId));
+  return (
+    <section
+      aria-labelledby="stats-title"
+      className="flex flex-col gap-3"
+      data-testid="home-statistics"
+    >
+      <div className="flex flex-col gap-1">
+        <h2 id="stats-title" className="text-2xl font-extrabold tracking-tight text-fg">
+          {t('leagues.statistics.title')}
+        </h2>
+        <p className="text-fg-muted">{t('leagues.statistics.subtitle')}</p>
+      </div>
+      {standings.isPending ? (
+        <LoadingBlock label={t('common.loading')} rows={2} />
+      ) : standings.isError ? (
+        <ErrorState
+          title={t('leagues.standings.loadError')}
+          message={leagueError(standings.error)}
+          retryLabel={t('common.retry')}
+          onRetry={() => void standings.refetch()}
+        />
+      ) : (
+        <Card className="p-3 sm:p-4">
+          <StatisticsTable rows={standings.data.statistics} />
+        </Card>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,168 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { BarChart3, Target, Users } from 'lucide-react';
+import { Badge } from '../ui/badge';
+import { buttonClasses } from '../ui/button';
+import { Card } from '../ui/card';
+import { PageContainer, PageHeader } from '../ui/page';
+import { LoadingBlock } from '../ui/skeleton';
+import { EmptyState, ErrorState } from '../ui/state';
+import { leagueQueryOptions } from './api';
+import { LeagueFixtures } from './league-fixtures';
+import { LeagueNotFound, isNotFound } from './league-not-found';
+import { LeagueSettings } from './league-settings';
+import { SharePanel } from './share-panel';
+import { useLeagueError } from './use-league-error';
+import { useLiveLeague } from '../lib/use-live-league';
+
+/** /league/:leagueId (spec §2.9, DESIGN §4): share, members, fixtures, and admin settings. */
+export const LeaguePage = () => {
+  const { t } = useTranslation();
+  const leagueError = useLeagueError();
+  const { leagueId = '' } = useParams();
+  const detail = useQuery(leagueQueryOptions(leagueId));
+  useLiveLeague(leagueId);
+
+  if (detail.isPending) {
+    return (
+      <PageContainer>
+        <LoadingBlock label={t('common.loading')} rows={4} />
+      </PageContainer>
+    );
+  }
+  if (detail.isError) {
+    if (isNotFound(detail.error)) return <LeagueNotFound />;
+    return (
+      <PageContainer>
+        <ErrorState
+          title={t('leagues.page.loadError')}
+          message={leagueError(detail.error)}
+          retryLabel={t('common.retry')}
+          onRetry={() => void detail.refetch()}
+        />
+      </PageContainer>
+    );
+  }
+  const { league, members } = detail.data;
+  const sorted = [...members].sort((a, b) =>
+    a.teamName.localeCompare(b.teamName, undefined, { sensitivity: 'base' }),
+  );
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title={league.name}
+        eyebrow={
+          <div className="flex flex-wrap gap-2">
+            <Badge tone="success">{league.competitionName}</Badge>
+            {league.isAdmin ? <Badge tone="info">{t('leagues.page.youAreAdmin')}</Badge> : null}
+          </div>
+        }
+        actions={
+          <>
+            <Link
+              to={league.competitionRoute}
+              className={buttonClasses('primary')}
+              data-testid="league-predict"
+            >
+              <Target aria-hidden="true" className="size-4" />
+              {t('leagues.makePredictions')}
+            </Link>
+            <Link
+              to={`/league/${league.id}/standings`}
+              className={buttonClasses('secondary')}
+              data-testid="league-standings-link"
+            >
+              <BarChart3 aria-hidden="true" className="size-4" />
+              {t('leagues.page.viewStandings')}
+            </Link>
+          </>
+        }
+      />
+      {/* Phones: invite first (what a new league needs most), settings last. Wide: two columns. */}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="contents lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
+          <Card className="order-1 flex flex-col gap-4 lg:order-none">
+            <h2 className="text-lg font-bold text-fg">{t('leagues.page.shareTitle')}</h2>
+            <SharePanel league={league} showCode={false} testIdPrefix="league-share" />
+          </Card>
+          {league.isAdmin ? (
+            <div className="order-4 lg:order-none">
+              <LeagueSettings league={league} members={sorted} />
+            </div>
+          ) : null}
+        </div>
+        <Card className="order-2 flex min-w-0 flex-col gap-4 lg:order-none lg:col-start-1 lg:row-start-1">
+          <h2 className="flex items-center gap-2 text-lg font-bold text-fg">
+            <Users aria-hidden="true" className="size-5 text-brand-text" />
+            {t('leagues.page.members', { count: members.length })}
+          </h2>
+          {sorted.length === 0 ? (
+            <EmptyState title={t('leagues.page.noMembers')} />
+          ) : (
+            <MembersTable members={sorted} />
+          )}
+        </Card>
+        <div className="order-3 min-w-0 lg:order-none lg:col-start-1 lg:row-start-2">
+          <LeagueFixtures leagueId={league.id} />
+        </div>
+      </div>
+    </PageContainer>
+  );
+};
+
+const MembersTable = ({
+  members,
+}: {
+  members: { teamId: string; teamName: string; manager: string }[];
+}) => {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="league-members">
+      <table className="hidden w-full border-collapse text-left text-sm md:table">
+        <thead>
+          <tr className="border-b border-line text-fg-muted">
+            <th scope="col" className="w-12 px-3 py-2 font-semibold">
+              #
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('leagues.page.teamName')}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('leagues.page.manager')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((m, index) => (
+            <tr
+              key={m.teamId}
+              className="border-b border-line last:border-0"
+              data-testid="league-member-row"
+            >
+              <td className="px-3 py-2.5 tabular-nums text-fg-muted">{index + 1}</td>
+              <td className="px-3 py-2.5 font-semibold text-fg">{m.teamName}</td>
+              <td className="px-3 py-2.5 text-fg-muted">{m.manager}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ol className="flex flex-col gap-2 md:hidden">
+        {members.map((m, index) => (
+          <li key={m.teamId} className="flex items-center gap-3 rounded-xl border border-line p-3">
+            <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-surface-muted text-sm font-semibold tabular-nums text-fg">
+              {index + 1}
+            </span>
+            <div className="flex min-w-0 flex-col">
+              <span className="truncate font-semibold text-fg">{m.teamName}</span>
+              <span className="truncate text-sm text-fg-muted">
+                {t('leagues.page.managedBy', { manager: m.manager })}
+              </span>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+};

@@ -1,0 +1,264 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Switch } from 'radix-ui';
+import { RefreshCw, Settings, Trash2, UserMinus } from 'lucide-react';
+import { nameMaxLength } from '../../domain/leagues';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { Dialog } from '../ui/dialog';
+import { Field } from '../ui/field';
+import { Input } from '../ui/input';
+import { Notice } from '../ui/state';
+import {
+  useDeleteLeague,
+  useRegenerateInviteCode,
+  useRemoveTeam,
+  useUpdateLeague,
+  type LeagueInfo,
+  type LeagueMember,
+} from './api';
+import { useLeagueError } from './use-league-error';
+
+type Confirm =
+  { kind: 'code' } | { kind: 'remove'; member: LeagueMember } | { kind: 'delete' } | null;
+
+/** League settings for the league admin (DESIGN §3): name, invite code, joining by name, teams. */
+export const LeagueSettings = ({
+  league,
+  members,
+}: {
+  league: LeagueInfo;
+  members: LeagueMember[];
+}) => {
+  const { t } = useTranslation();
+  const leagueError = useLeagueError();
+  const update = useUpdateLeague(league.id);
+  const [name, setName] = useState(league.name);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+
+  const rename = (event: FormEvent) => {
+    event.preventDefault();
+    setNameError(null);
+    if (name.trim() === '') {
+      setNameError(t('leagues.validation.leagueName'));
+      return;
+    }
+    update.mutate(
+      { name: name.trim() },
+      {
+        onSuccess: () => toast.success(t('leagues.settings.renamed')),
+        onError: (error) => setNameError(leagueError(error)),
+      },
+    );
+  };
+
+  const toggleJoinByName = (joinByName: boolean) =>
+    update.mutate(
+      { joinByName },
+      {
+        onSuccess: () => toast.success(t('leagues.settings.saved')),
+        onError: (error) => toast.error(leagueError(error)),
+      },
+    );
+
+  return (
+    <Card className="flex flex-col gap-5" data-testid="league-settings">
+      <h2 className="flex items-center gap-2 text-lg font-bold text-fg">
+        <Settings aria-hidden="true" className="size-5 text-brand-text" />
+        {t('leagues.settings.title')}
+      </h2>
+      <form noValidate onSubmit={rename} className="flex flex-col gap-2">
+        <Field label={t('leagues.settings.name')} error={nameError}>
+          <Input
+            value={name}
+            maxLength={nameMaxLength}
+            onChange={(e) => setName(e.target.value)}
+            data-testid="settings-name"
+          />
+        </Field>
+        <Button
+          type="submit"
+          variant="secondary"
+          disabled={update.isPending || name.trim() === league.name}
+          className="self-start"
+          data-testid="settings-rename"
+        >
+          {t('leagues.settings.rename')}
+        </Button>
+      </form>
+      <div className="flex items-center justify-between gap-4">
+        <label htmlFor="join-by-name" className="flex flex-col gap-0.5">
+          <span className="text-sm font-medium text-fg">{t('leagues.settings.joinByName')}</span>
+          <span className="text-sm text-fg-muted">{t('leagues.settings.joinByNameHint')}</span>
+        </label>
+        <Switch.Root
+          id="join-by-name"
+          checked={league.joinByName}
+          disabled={update.isPending}
+          onCheckedChange={toggleJoinByName}
+          data-testid="settings-join-by-name"
+          className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border border-line bg-neutral-soft p-0.5 transition-colors data-[state=checked]:bg-primary disabled:opacity-60 before:absolute before:-inset-2 before:content-['']"
+        >
+          <Switch.Thumb className="block size-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5" />
+        </Switch.Root>
+      </div>
+      <div className="flex flex-col gap-2">
+        <span className="text-sm font-medium text-fg">{t('leagues.settings.inviteCode')}</span>
+        <div className="flex flex-wrap items-center gap-3">
+          <span
+            className="font-mono text-lg font-bold tracking-widest text-fg"
+            data-testid="settings-code"
+          >
+            {league.inviteCode}
+          </span>
+          <Button
+            variant="secondary"
+            onClick={() => setConfirm({ kind: 'code' })}
+            data-testid="settings-regenerate"
+          >
+            <RefreshCw aria-hidden="true" className="size-4" />
+            {t('leagues.settings.regenerate')}
+          </Button>
+        </div>
+      </div>
+      {members.length > 0 ? (
+        <div className="flex flex-col gap-2">
+          <span className="text-sm font-medium text-fg">{t('leagues.settings.teams')}</span>
+          <ul className="flex flex-col gap-1">
+            {members.map((m) => (
+              <li key={m.teamId} className="flex items-center justify-between gap-2">
+                <span className="truncate text-sm text-fg">{m.teamName}</span>
+                <Button
+                  variant="ghost"
+                  aria-label={t('leagues.settings.removeTeamLabel', { team: m.teamName })}
+                  onClick={() => setConfirm({ kind: 'remove', member: m })}
+                >
+                  <UserMinus aria-hidden="true" className="size-4" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <Button
+        variant="danger"
+        onClick={() => setConfirm({ kind: 'delete' })}
+        data-testid="settings-delete"
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+        {t('leagues.settings.delete')}
+      </Button>
+      <ConfirmDialogs league={league} confirm={confirm} onClose={() => setConfirm(null)} />
+    </Card>
+  );
+};
+
+const ConfirmDialogs = ({
+  league,
+  confirm,
+  onClose,
+}: {
+  league: LeagueInfo;
+  confirm: Confirm;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const leagueError = useLeagueError();
+  const regenerate = useRegenerateInviteCode(league.id);
+  const remove = useRemoveTeam(league.id);
+  const destroy = useDeleteLeague(league.id);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setTyped('');
+    setError(null);
+    onClose();
+  };
+  const fail = (failure: unknown) => setError(leagueError(failure));
+  const busy = regenerate.isPending || remove.isPending || destroy.isPending;
+
+  const copy =
+    confirm?.kind === 'code'
+      ? { title: t('leagues.settings.regenerateTitle'), text: t('leagues.settings.regenerateText') }
+      : confirm?.kind === 'remove'
+        ? {
+            title: t('leagues.settings.removeTitle', { team: confirm.member.teamName }),
+            text: t('leagues.settings.removeText'),
+          }
+        : {
+            title: t('leagues.settings.deleteTitle'),
+            text: t('leagues.settings.deleteText', { league: league.name }),
+          };
+
+  const run = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (confirm?.kind === 'code') {
+      regenerate.mutate(undefined, {
+        onSuccess: (result) => {
+          toast.success(t('leagues.settings.regenerated', { code: result.inviteCode }));
+          close();
+        },
+        onError: fail,
+      });
+    } else if (confirm?.kind === 'remove') {
+      remove.mutate(confirm.member.teamId, {
+        onSuccess: () => {
+          toast.success(t('leagues.settings.removed', { team: confirm.member.teamName }));
+          close();
+        },
+        onError: fail,
+      });
+    } else if (confirm?.kind === 'delete') {
+      destroy.mutate(typed, {
+        onSuccess: () => {
+          toast.success(t('leagues.settings.deleted', { league: league.name }));
+          close();
+          void navigate('/');
+        },
+        onError: fail,
+      });
+    }
+  };
+
+  return (
+    <Dialog
+      open={confirm !== null}
+      onOpenChange={(open) => (open ? undefined : close())}
+      title={copy.title}
+      description={copy.text}
+      closeLabel={t('common.close')}
+      testId="league-confirm-dialog"
+    >
+      <form noValidate onSubmit={run} className="flex flex-col gap-4">
+        {confirm?.kind === 'delete' ? (
+          <Field label={t('leagues.settings.typeName', { league: league.name })}>
+            <Input
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              data-testid="confirm-name"
+            />
+          </Field>
+        ) : null}
+        {error ? <Notice tone="error">{error}</Notice> : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={close}>
+            {t('leagues.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant={confirm?.kind === 'code' ? 'primary' : 'danger'}
+            disabled={busy || (confirm?.kind === 'delete' && typed.trim() !== league.name)}
+            data-testid="confirm-submit"
+          >
+            {busy ? t('leagues.processing') : t('leagues.settings.confirm')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+};

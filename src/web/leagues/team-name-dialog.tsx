@@ -1,0 +1,107 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { nameMaxLength } from '../../domain/leagues';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { Field } from '../ui/field';
+import { Input } from '../ui/input';
+import { Notice } from '../ui/state';
+import { useLeagueError } from './use-league-error';
+
+interface TeamNameDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  submitLabel: string;
+  /** Resolves on success (the dialog closes), rejects with the API error (shown inline). */
+  onSubmit: (teamName: string) => Promise<unknown>;
+  testId: string;
+}
+
+/** The team-name dialog (spec §2.4, §4): create a team or join a league with one. */
+export const TeamNameDialog = ({
+  open,
+  onOpenChange,
+  title,
+  description,
+  submitLabel,
+  onSubmit,
+  testId,
+}: TeamNameDialogProps) => {
+  const { t } = useTranslation();
+  const leagueError = useLeagueError();
+  const [teamName, setTeamName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (teamName.trim() === '') {
+      setError(t('leagues.validation.teamName'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(teamName.trim());
+      setTeamName('');
+      onOpenChange(false);
+    } catch (failure) {
+      setError(leagueError(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) {
+          setTeamName('');
+          setError(null);
+        }
+        onOpenChange(next);
+      }}
+      title={title}
+      description={description}
+      closeLabel={t('common.close')}
+      testId={testId}
+    >
+      <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+        <Field label={t('leagues.teamName')}>
+          <Input
+            value={teamName}
+            maxLength={nameMaxLength}
+            autoComplete="off"
+            autoFocus
+            onChange={(e) => setTeamName(e.target.value)}
+            data-testid={`${testId}-input`}
+          />
+        </Field>
+        {error ? (
+          <Notice tone="error" testId={`${testId}-error`}>
+            {error}
+          </Notice>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button
+            variant="secondary"
+            onClick={() => onOpenChange(false)}
+            data-testid={`${testId}-cancel`}
+          >
+            {t('leagues.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            disabled={busy || teamName.trim() === ''}
+            data-testid={`${testId}-submit`}
+          >
+            {busy ? t('leagues.processing') : submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+};

@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ArrowLeft, Plus, Target, Users } from 'lucide-react';
+import { useActiveTeam, type MyLeagueItem } from '../lib/active-team';
+import { useLeagueDialogs } from '../lib/league-dialogs-context';
+import { Badge } from '../ui/badge';
+import { Button, buttonClasses } from '../ui/button';
+import { Card } from '../ui/card';
+import { PageContainer, PageHeader } from '../ui/page';
+import { LoadingBlock } from '../ui/skeleton';
+import { EmptyState, ErrorState } from '../ui/state';
+import { myPredictionsQueryOptions, useCreateTeam } from './api';
+import { PredictionsTable, competitionBreakdown } from './predictions-table';
+import { TeamNameDialog } from './team-name-dialog';
+import { useLeagueError } from './use-league-error';
+
+/** /team — My Teams and Leagues (spec §2.7). */
+export const TeamPage = () => {
+  const { t } = useTranslation();
+  const leagueError = useLeagueError();
+  const dialogs = useLeagueDialogs();
+  const active = useActiveTeam();
+  const predictions = useQuery(myPredictionsQueryOptions);
+
+  return (
+    <PageContainer>
+      <Link
+        to="/competitions"
+        className="mb-4 inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand-text hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {t('team.backToCompetitions')}
+      </Link>
+      <PageHeader title={t('team.title')} subtitle={t('team.subtitle')} />
+      <section aria-labelledby="team-leagues" className="flex flex-col gap-3">
+        <h2 id="team-leagues" className="text-xl font-bold text-fg">
+          {t('team.leagues')}
+        </h2>
+        {active.isPending ? (
+          <LoadingBlock label={t('common.loading')} rows={2} />
+        ) : active.isError ? (
+          <ErrorState
+            title={t('leagues.home.loadError')}
+            message={leagueError(active.error)}
+            retryLabel={t('common.retry')}
+            onRetry={() => void active.refetch()}
+          />
+        ) : active.leagues.length === 0 ? (
+          <EmptyState title={t('team.noLeagues')}>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Button onClick={() => dialogs.openCreate()}>{t('leagues.home.createLeague')}</Button>
+              <Button variant="secondary" onClick={() => dialogs.openJoin()}>
+                {t('leagues.home.joinLeague')}
+              </Button>
+            </div>
+          </EmptyState>
+        ) : (
+          <ul className="grid gap-3 md:grid-cols-2" data-testid="team-league-cards">
+            {active.leagues.map((league) => (
+              <LeagueCard key={league.id} league={league} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="team-predictions" className="mt-8 flex flex-col gap-3">
+        <h2 id="team-predictions" className="text-xl font-bold text-fg">
+          {t('team.predictions')}
+        </h2>
+        {predictions.isPending ? (
+          <LoadingBlock label={t('common.loading')} rows={3} />
+        ) : predictions.isError ? (
+          <ErrorState
+            title={t('team.predictionsError')}
+            message={leagueError(predictions.error)}
+            retryLabel={t('common.retry')}
+            onRetry={() => void predictions.refetch()}
+          />
+        ) : predictions.data.length === 0 ? (
+          <EmptyState title={t('team.noPredictions')}>
+            <Link to="/competitions" className={buttonClasses('primary')}>
+              {t('leagues.makePredictions')}
+            </Link>
+          </EmptyState>
+        ) : (
+          <>
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="team-breakdown">
+              {competitionBreakdown(predictions.data).map((row) => (
+                <li key={row.competitionId}>
+                  <Card className="flex flex-col gap-1 p-4">
+                    <span className="font-semibold text-fg">{row.competitionName}</span>
+                    <span className="text-sm text-fg-muted">
+                      {t('team.breakdown', { predictions: row.predictions, points: row.points })}
+                    </span>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+            <Card className="p-3 sm:p-4">
+              <PredictionsTable rows={predictions.data} />
+            </Card>
+          </>
+        )}
+      </section>
+    </PageContainer>
+  );
+};
+
+const LeagueCard = ({ league }: { league: MyLeagueItem }) => {
+  const { t } = useTranslation();
+  const createTeam = useCreateTeam(league.id);
+  const [open, setOpen] = useState(false);
+  return (
+    <li>
+      <Card className="flex h-full flex-col gap-3" data-testid="team-league-card">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="flex flex-col gap-1">
+            <h3 className="text-lg font-bold text-fg">{league.name}</h3>
+            <Badge tone="success" className="w-fit">
+              {league.competitionName}
+            </Badge>
+          </div>
+          <span className="text-sm text-fg-muted">
+            {t('leagues.share.code')}:{' '}
+            <span className="font-mono font-bold tracking-widest text-fg">{league.inviteCode}</span>
+          </span>
+        </div>
+        <div className="flex flex-col gap-1">
+          <span className="flex items-center gap-1.5 text-sm font-medium text-fg">
+            <Users aria-hidden="true" className="size-4 text-brand-text" />
+            {t('team.yourTeams')}
+          </span>
+          <ul className="flex flex-wrap gap-1.5">
+            {league.teams.map((team) => (
+              <li key={team.id}>
+                <Badge>{team.name}</Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="mt-auto flex flex-wrap gap-2">
+          <Link to={league.competitionRoute} className={buttonClasses('primary')}>
+            <Target aria-hidden="true" className="size-4" />
+            {t('leagues.makePredictions')}
+          </Link>
+          <Link to={`/league/${league.id}`} className={buttonClasses('secondary')}>
+            {t('team.leaguePage')}
+          </Link>
+          <Button variant="ghost" onClick={() => setOpen(true)} data-testid="team-create-team">
+            <Plus aria-hidden="true" className="size-4" />
+            {t('team.createTeam')}
+          </Button>
+        </div>
+      </Card>
+      <TeamNameDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('team.createTeamTitle', { league: league.name })}
+        submitLabel={t('team.createTeamSubmit')}
+        testId="create-team-dialog"
+        onSubmit={async (teamName) => {
+          const result = await createTeam.mutateAsync(teamName);
+          toast.success(t('team.teamCreated', { team: result.team.name }));
+        }}
+      />
+    </li>
+  );
+};

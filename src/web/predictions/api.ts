@@ -1,0 +1,95 @@
+import { queryOptions, useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { multiLeagueBody, SavePredictionsBody } from '../../domain/predictions';
+import type { MyLeagueItem } from '../lib/active-team';
+import { api, unwrap } from '../lib/api-client';
+
+const fetchFixtures = (competitionId: string) =>
+  unwrap(api.competitions[':competitionId'].fixtures.$get({ param: { competitionId } }));
+export type FixturesResponse = Awaited<ReturnType<typeof fetchFixtures>>;
+export type FixtureItem = FixturesResponse['fixtures'][number];
+
+export const fixturesQueryOptions = (competitionId: string) =>
+  queryOptions({
+    queryKey: ['fixtures', competitionId],
+    queryFn: () => fetchFixtures(competitionId),
+    // Lock state comes from the server clock; refresh it now and then.
+    refetchInterval: 60_000,
+  });
+
+export interface PlayerTeam {
+  id: string;
+  name: string;
+  leagueId: string;
+  leagueName: string;
+}
+
+/** The player's teams in one competition: teams of leagues for that competition. */
+export const teamsInCompetition = (leagues: readonly MyLeagueItem[], competitionId: string) =>
+  leagues
+    .filter((league) => league.competitionId === competitionId)
+    .flatMap((league) =>
+      league.teams.map((team): PlayerTeam => ({
+        id: team.id,
+        name: team.name,
+        leagueId: league.id,
+        leagueName: league.name,
+      })),
+    );
+
+const fetchPredictions = (teamId: string) => unwrap(api.predictions.$get({ query: { teamId } }));
+export type TeamPredictions = Awaited<ReturnType<typeof fetchPredictions>>;
+
+export const predictionsQueryOptions = (teamId: string) =>
+  queryOptions({
+    queryKey: ['predictions', teamId],
+    queryFn: () => fetchPredictions(teamId),
+  });
+
+/** Predictions of several teams (the copy banner looks at the player's other teams). */
+export const useTeamsPredictions = (teamIds: readonly string[]) =>
+  useQueries({ queries: teamIds.map((id) => predictionsQueryOptions(id)) });
+
+const useInvalidatePredictions = () => {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['predictions'] }),
+      queryClient.invalidateQueries({ queryKey: ['competitions'] }),
+    ]);
+};
+
+export const useSavePredictions = () => {
+  const refresh = useInvalidatePredictions();
+  return useMutation({
+    mutationFn: (json: SavePredictionsBody) => unwrap(api.predictions.$put({ json })),
+    onSuccess: refresh,
+  });
+};
+
+export const useDeletePredictions = () => {
+  const refresh = useInvalidatePredictions();
+  return useMutation({
+    mutationFn: (json: { teamId: string; fixtureIds: string[] }) =>
+      unwrap(api.predictions.$delete({ json })),
+    onSuccess: refresh,
+  });
+};
+
+export const useCopyPredictions = () => {
+  const refresh = useInvalidatePredictions();
+  return useMutation({
+    mutationFn: (json: { fromTeamId: string; toTeamId: string }) =>
+      unwrap(api.predictions.copy.$post({ json })),
+    onSuccess: refresh,
+  });
+};
+
+export const useSaveToTeams = () => {
+  const refresh = useInvalidatePredictions();
+  return useMutation({
+    mutationFn: (json: z.input<typeof multiLeagueBody>) =>
+      unwrap(api.predictions.multi.$put({ json })),
+    onSuccess: refresh,
+  });
+};

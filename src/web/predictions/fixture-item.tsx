@@ -1,0 +1,180 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Sparkles } from 'lucide-react';
+import { outcomes } from '../../domain/predictions';
+import { useKickoffFormat } from '../lib/kickoff-format';
+import { Badge, type BadgeTone } from '../ui/badge';
+import { cn } from '../ui/cn';
+import { Input } from '../ui/input';
+import { Select } from '../ui/select';
+import type { FixtureItem as Fixture } from './api';
+import { minuteIsValid, stepMinute, type DraftEntry, type OutcomeChoice } from './draft';
+
+/** The shared column template of the row layout (768 px and wider). */
+export const rowColumns = (playing: boolean) =>
+  playing
+    ? 'md:grid md:grid-cols-[6rem_8rem_minmax(0,1fr)_minmax(0,1fr)_10.5rem_5.5rem_6.5rem] md:items-center md:gap-3'
+    : 'md:grid md:grid-cols-[6rem_8rem_minmax(0,1fr)_minmax(0,1fr)] md:items-center md:gap-3';
+
+export type FixtureStatus = 'tbd' | 'started' | 'unsaved' | 'set' | 'none';
+
+const statusTone: Record<FixtureStatus, BadgeTone> = {
+  tbd: 'info',
+  started: 'warn',
+  unsaved: 'warn',
+  set: 'success',
+  none: 'neutral',
+};
+
+interface FixtureItemProps {
+  fixture: Fixture;
+  locked: boolean;
+  status: FixtureStatus;
+  /** null: the visitor cannot predict here (signed out or no team); fixtures are shown only. */
+  entry: DraftEntry | null;
+  hasSaved: boolean;
+  jokerAvailable: boolean;
+  onChange: (entry: DraftEntry) => void;
+}
+
+/** One fixture: a card on phones, a table row from 768 px (spec §2.11). */
+export const FixtureItem = ({
+  fixture,
+  locked,
+  status,
+  entry,
+  hasSaved,
+  jokerAvailable,
+  onChange,
+}: FixtureItemProps) => {
+  const { t } = useTranslation();
+  const kickoff = useKickoffFormat()(fixture.kickoffAt);
+  const errorId = useId();
+  const match = `${fixture.homeTeam} v ${fixture.awayTeam}`;
+  const readOnly = locked || fixture.tbd;
+  const minuteError = entry && !readOnly && !minuteIsValid(entry.minute);
+  const badge =
+    !entry && status === 'none' ? null : (
+      <Badge tone={statusTone[status]} data-testid="fixture-status">
+        {t(`predictions.status.${status}`)}
+      </Badge>
+    );
+
+  return (
+    <li
+      data-testid={`fixture-${fixture.id}`}
+      data-locked={locked ? 'true' : 'false'}
+      className={cn(
+        'flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 shadow-sm',
+        'md:rounded-none md:border-0 md:border-b md:bg-transparent md:px-3 md:py-3 md:shadow-none',
+        rowColumns(entry !== null),
+        locked && 'bg-surface-muted md:bg-surface-muted/60',
+      )}
+    >
+      <div className="flex items-start justify-between gap-3 md:contents">
+        <time dateTime={fixture.kickoffAt} className="flex flex-col gap-0.5 text-sm md:contents">
+          <span className="font-semibold text-fg">{kickoff.date}</span>
+          <span className="text-fg-muted md:flex md:flex-col">
+            <span className="whitespace-nowrap font-medium text-fg">{kickoff.ukTime}</span>{' '}
+            <span className="whitespace-nowrap">({kickoff.centralTime})</span>
+            {kickoff.localTime ? (
+              <span className="block text-xs">
+                {t('fixtures.yourTime', { time: kickoff.localTime })}
+              </span>
+            ) : null}
+          </span>
+        </time>
+        <span className="shrink-0 md:hidden">{badge}</span>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-x-2 text-base font-bold text-fg md:contents">
+        <span className="md:flex md:flex-col md:items-start md:gap-1">
+          {fixture.homeTeam}
+          <span className="hidden md:inline-flex">{badge}</span>
+        </span>
+        <span aria-hidden="true" className="text-sm font-medium text-fg-muted md:hidden">
+          v
+        </span>
+        <span className="sr-only md:hidden">{t('fixtures.versus')}</span>
+        <span>{fixture.awayTeam}</span>
+      </div>
+
+      {entry ? (
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-[minmax(0,1fr)_6rem_auto] md:contents">
+          <Select
+            aria-label={t('predictions.outcomeFor', { match })}
+            data-testid="outcome-select"
+            value={entry.outcome}
+            disabled={readOnly}
+            onChange={(event) =>
+              onChange({ ...entry, outcome: event.target.value as OutcomeChoice })
+            }
+            className="col-span-2 w-full sm:col-span-1"
+          >
+            <option value="" disabled>
+              {t('predictions.choose')}
+            </option>
+            {outcomes.map((outcome) => (
+              <option key={outcome} value={outcome}>
+                {`${outcome} – ${t(`predictions.outcome.${outcome}`)}`}
+              </option>
+            ))}
+          </Select>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={90}
+            step={1}
+            placeholder="0-90"
+            aria-label={t('predictions.minuteFor', { match })}
+            aria-describedby={minuteError ? errorId : undefined}
+            invalid={Boolean(minuteError)}
+            data-testid="minute-input"
+            value={entry.minute}
+            disabled={readOnly}
+            onChange={(event) => onChange({ ...entry, minute: event.target.value })}
+            onKeyDown={(event) => {
+              if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+              event.preventDefault();
+              onChange({
+                ...entry,
+                minute: stepMinute(entry.minute, event.key === 'ArrowUp' ? 1 : -1),
+              });
+            }}
+          />
+          <button
+            type="button"
+            aria-pressed={entry.joker}
+            aria-label={t('predictions.jokerFor', { match })}
+            data-testid="joker-toggle"
+            disabled={readOnly || !jokerAvailable}
+            title={jokerAvailable || readOnly ? undefined : t('predictions.jokerHint')}
+            onClick={() => onChange({ ...entry, joker: !entry.joker })}
+            className={cn(
+              'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg border px-3 text-sm font-semibold transition-colors sm:col-span-1',
+              'disabled:cursor-not-allowed disabled:opacity-60',
+              entry.joker
+                ? 'border-warn-strong bg-warn-soft text-warn-strong'
+                : 'border-line bg-surface text-fg hover:bg-surface-muted',
+            )}
+          >
+            <Sparkles aria-hidden="true" className="size-4" />
+            {t('predictions.joker')}
+          </button>
+        </div>
+      ) : null}
+
+      {minuteError ? (
+        <p id={errorId} role="alert" className="text-sm font-medium text-danger md:col-[3/-1]">
+          {t('predictions.minuteError')}
+        </p>
+      ) : null}
+      {locked && entry && !hasSaved ? (
+        <p className="text-sm text-fg-muted md:col-[3/-1]" data-testid="locked-notice">
+          {t('predictions.lockedText')}
+        </p>
+      ) : null}
+    </li>
+  );
+};

@@ -1,0 +1,172 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { PredictionInput } from '../../domain/predictions';
+import { ApiError } from '../lib/api-client';
+import { useAuthDialog } from '../lib/auth-dialog-context';
+import { useErrorMessage } from '../lib/use-error-message';
+import {
+  useCopyPredictions,
+  useDeletePredictions,
+  useSavePredictions,
+  useSaveToTeams,
+  type PlayerTeam,
+} from './api';
+
+/** Save, delete, copy and multi-league save with the toasts of spec §8 (Predictions). */
+export const useBoardActions = (team: PlayerTeam | null, signedIn: boolean) => {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const authDialog = useAuthDialog();
+  const saveMutation = useSavePredictions();
+  const deleteMutation = useDeletePredictions();
+  const copyMutation = useCopyPredictions();
+  const multiMutation = useSaveToTeams();
+
+  const errorTitle = t('predictions.toast.errorTitle');
+  /** 401 opens sign-in; rule errors (4xx) say what happened; anything else the fallback. */
+  const failed = (error: unknown, fallback: string) => {
+    if (error instanceof ApiError && error.status === 401) {
+      toast.error(t('predictions.toast.authTitle'), {
+        description: t('predictions.toast.authText'),
+      });
+      authDialog.open('login');
+      return;
+    }
+    const known = error instanceof ApiError && error.status < 500 && error.status !== 0;
+    toast.error(errorTitle, { description: known ? errorMessage(error) : fallback });
+  };
+
+  const ready = (): PlayerTeam | null => {
+    if (!signedIn) {
+      toast.error(t('predictions.toast.authTitle'), {
+        description: t('predictions.toast.authText'),
+      });
+      authDialog.open('login');
+      return null;
+    }
+    if (!team) {
+      toast.error(errorTitle, { description: t('predictions.toast.joinLeague') });
+      return null;
+    }
+    return team;
+  };
+
+  const noPredictions = () =>
+    toast.error(t('predictions.toast.noPredictionsTitle'), {
+      description: t('predictions.toast.noPredictionsText'),
+    });
+
+  const save = async (predictions: PredictionInput[]): Promise<boolean> => {
+    const current = ready();
+    if (!current) return false;
+    if (predictions.length === 0) {
+      noPredictions();
+      return false;
+    }
+    try {
+      const result = await saveMutation.mutateAsync({ teamId: current.id, predictions });
+      const lockedText =
+        result.locked.length > 0
+          ? t('predictions.toast.lockedSkipped', { count: result.locked.length })
+          : '';
+      if (result.saved.length === 0) {
+        toast.error(errorTitle, { description: lockedText });
+        return true;
+      }
+      const savedText = t('predictions.toast.savedText', {
+        count: result.saved.length,
+        team: result.teamName,
+        league: result.leagueName,
+      });
+      const joker = result.jokerUsed ? t('predictions.toast.jokerUsed') : '';
+      toast.success(t('predictions.toast.savedTitle'), {
+        description: [`${savedText}${joker}`, lockedText].filter(Boolean).join(' '),
+      });
+      return true;
+    } catch (error) {
+      failed(error, t('predictions.toast.saveFailed'));
+      return false;
+    }
+  };
+
+  const remove = async (fixtureIds: string[]): Promise<boolean> => {
+    const current = ready();
+    if (!current || fixtureIds.length === 0) return false;
+    try {
+      await deleteMutation.mutateAsync({ teamId: current.id, fixtureIds });
+      toast.success(t('predictions.toast.deleted'));
+      return true;
+    } catch (error) {
+      failed(error, t('predictions.toast.deleteFailed'));
+      return false;
+    }
+  };
+
+  const copyFrom = async (from: PlayerTeam): Promise<boolean> => {
+    const current = ready();
+    if (!current) return false;
+    try {
+      const result = await copyMutation.mutateAsync({
+        fromTeamId: from.id,
+        toTeamId: current.id,
+      });
+      if (result.copied === 0) toast.info(t('predictions.toast.nothingToCopy'));
+      else
+        toast.success(
+          t('predictions.toast.copied', { count: result.copied, league: result.leagueName }),
+        );
+      return true;
+    } catch (error) {
+      failed(error, t('predictions.toast.copyFailed'));
+      return false;
+    }
+  };
+
+  const saveToTeams = async (
+    teamIds: string[],
+    predictions: PredictionInput[],
+  ): Promise<boolean> => {
+    if (!ready()) return false;
+    if (teamIds.length === 0) {
+      toast.error(t('predictions.toast.noLeaguesTitle'), {
+        description: t('predictions.multi.selectOne'),
+      });
+      return false;
+    }
+    if (predictions.length === 0) {
+      noPredictions();
+      return false;
+    }
+    try {
+      const result = await multiMutation.mutateAsync({
+        teamIds,
+        predictions: predictions.map(({ fixtureId, outcome, firstGoalMinute }) => ({
+          fixtureId,
+          outcome,
+          firstGoalMinute,
+        })),
+      });
+      toast.success(t('predictions.toast.savedTitle'), {
+        description: t('predictions.toast.multiSaved', {
+          count: result.saved,
+          leagues: t('predictions.leagueCount', { count: result.teams }),
+        }),
+      });
+      return true;
+    } catch (error) {
+      failed(error, t('predictions.toast.multiFailed'));
+      return false;
+    }
+  };
+
+  return {
+    save,
+    remove,
+    copyFrom,
+    saveToTeams,
+    saving: saveMutation.isPending,
+    deleting: deleteMutation.isPending,
+    copying: copyMutation.isPending,
+    savingMulti: multiMutation.isPending,
+  };
+};

@@ -1,0 +1,288 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  baseUrl,
+  launchBrowser,
+  openSession,
+  screenshot,
+  seriousViolations,
+  uniqueEmail,
+  widths,
+  type Width,
+} from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+interface SeededFixture {
+  id: string;
+  kickoffAt: string;
+}
+const touched = ['premier_league_e2e_1', 'premier_league_e2e_3', 'premier_league_e2e_4'];
+let seeded: SeededFixture[] = [];
+
+// Other browser tests share the seeded fixtures: remember them and put them back afterwards.
+beforeAll(async () => {
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  await signInAdmin(context);
+  const answer = await context.request.get('/api/admin/fixtures?competitionId=premier_league');
+  const { fixtures } = (await answer.json()) as { fixtures: SeededFixture[] };
+  seeded = fixtures.filter((f) => touched.includes(f.id));
+  await context.close();
+});
+afterAll(async () => {
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  await signInAdmin(context);
+  for (const { id, kickoffAt } of seeded) {
+    const reset = await context.request.patch(`/api/admin/fixtures/${id}`, {
+      data: {
+        status: 'scheduled',
+        homeScore: null,
+        awayScore: null,
+        firstGoalMinute: null,
+        kickoffAt,
+      },
+      headers: origin(),
+    });
+    expect(reset.ok(), await reset.text()).toBe(true);
+  }
+  await context.close();
+});
+
+const password = 'correct-horse-9';
+
+/** Full-page screenshots from the top, so the sticky header sits where it belongs. */
+const shoot = async (page: Page, name: string) => {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+};
+const origin = () => ({ origin: baseUrl() });
+
+/** Signs the context in through the API (sign-up the first time), as a browser would. */
+const signIn = async (context: BrowserContext, email: string, name: string) => {
+  const signedIn = await context.request.post('/api/auth/sign-in/email', {
+    data: { email, password },
+    headers: origin(),
+  });
+  if (signedIn.ok()) return;
+  const signedUp = await context.request.post('/api/auth/sign-up/email', {
+    data: { email, password, name },
+    headers: origin(),
+  });
+  expect(signedUp.ok(), await signedUp.text()).toBe(true);
+};
+
+const signInAdmin = (context: BrowserContext) =>
+  signIn(context, inject('adminEmail'), 'Site Admin');
+
+const openAdmin = async (browserInstance: Browser, width: Width = 1280) => {
+  const session = await openSession(browserInstance, width);
+  await signInAdmin(session.context);
+  await session.page.goto('/admin?competition=premier_league');
+  await session.page.getByTestId('admin-fixtures').waitFor();
+  return session;
+};
+
+/** The row of one fixture, making sure its round is on screen. */
+const fixtureRow = async (page: Page, id: string) => {
+  const round = page.getByTestId('admin-round');
+  if ((await round.count()) > 0) await round.selectOption('Matchday 2');
+  const row = page.getByTestId(`fixture-${id}`);
+  await row.waitFor();
+  return row;
+};
+
+const enterResult = async (
+  page: Page,
+  id: string,
+  result: { home: string; away: string; minute: string },
+) => {
+  const row = await fixtureRow(page, id);
+  await row.getByTestId('fixture-status').selectOption('final');
+  await row.getByTestId('fixture-home-score').fill(result.home);
+  await row.getByTestId('fixture-away-score').fill(result.away);
+  await row.getByTestId('fixture-minute').fill(result.minute);
+  return row;
+};
+
+describe('admin: fixtures and results', () => {
+  it('turns non-admins away', async () => {
+    const { page, context, errors } = await openSession(browser, 375);
+    await signIn(context, uniqueEmail('player'), 'Pat Player');
+    await page.goto('/admin');
+    await page.getByTestId('admin-denied').waitFor();
+    expect(await page.getByTestId('admin-denied').textContent()).toContain(
+      'Access denied. This page is for administrators only.',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('enters a final result with a stoppage-time first goal, adds a match, and audits both', async () => {
+    const { page, context, errors } = await openAdmin(browser);
+    const row = await enterResult(page, 'premier_league_e2e_4', {
+      home: '2',
+      away: '1',
+      minute: '45+2',
+    });
+    expect(await row.getByTestId('fixture-minute-counted').textContent()).toBe('45+2 counts as 45');
+    await row.getByTestId('fixture-recalculate').click();
+    await page.getByText('Points Recalculated').waitFor();
+    await page.getByText('teams out of').first().waitFor();
+    // After the refetch the row shows what the server stored.
+    await expect
+      .poll(() => row.getByTestId('fixture-minute').inputValue(), { timeout: 5000 })
+      .toBe('45');
+
+    // 'Save & Recalculate' on a match that is not final explains why nothing was scored.
+    const open = await fixtureRow(page, 'premier_league_e2e_3');
+    await open.getByTestId('fixture-recalculate').click();
+    await page.getByText('Cannot Calculate Points').waitFor();
+    await page.getByText('Match must be "Final" and have scores entered.').waitFor();
+
+    // Kick-off and teams are edited in a dialog, in the competition's time zone.
+    await open.getByTestId('fixture-edit').click();
+    const edit = page.getByTestId('fixture-edit-dialog');
+    await edit.getByTestId('edit-time').fill('20:00');
+    await shoot(page, 'admin-edit-fixture');
+    await edit.getByTestId('edit-submit').click();
+    await page.getByText('Match details have been updated successfully.').waitFor();
+    await expect.poll(() => open.textContent()).toContain('08:00 PM');
+
+    await page.getByTestId('add-fixture').click();
+    const dialog = page.getByTestId('add-fixture-dialog');
+    await dialog.getByTestId('add-fixture-round').fill('Matchday 7');
+    await dialog.getByTestId('add-fixture-date').fill('2030-09-14');
+    await dialog.getByTestId('add-fixture-homeTeam').fill('Crystal Palace FC');
+    await dialog.getByTestId('add-fixture-awayTeam').fill('Brighton & Hove Albion FC');
+    await dialog.getByTestId('add-fixture-submit').click();
+    await page.getByText('Missing Information').waitFor();
+    await dialog.getByTestId('add-fixture-time').fill('15:00');
+    await dialog.getByTestId('add-fixture-submit').click();
+    await page.getByText('New match has been added.').waitFor();
+    await page.getByTestId('admin-round').selectOption('Matchday 7');
+    await page
+      .getByText('Crystal Palace FC v Brighton & Hove Albion FC', { exact: true })
+      .waitFor();
+
+    await page.getByTestId('admin-tab-audit').click();
+    await page.getByTestId('audit-list').waitFor();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('audit');
+    await page.getByTestId('audit-filter').fill('premier_league_e2e_4');
+    await page.getByTestId('audit-filter-submit').click();
+    await expect
+      .poll(async () => (await page.getByTestId('audit-entry').allTextContents()).join('\n'))
+      .toContain('premier_league_e2e_4');
+    const entry = (await page.getByTestId('audit-entry').first().textContent()) ?? '';
+    expect(entry).toContain('Match updated');
+    expect(entry).toContain('First-goal minute');
+    expect(entry).toContain('Final');
+    expect(entry).toContain(inject('adminEmail'));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('moves an open standings page within 3 s when a result is finalised', async () => {
+    const player = await openSession(browser, 1280);
+    await signIn(player.context, uniqueEmail('live'), 'Lee Live');
+    const created = await player.context.request.post('/api/leagues', {
+      data: {
+        leagueName: `Live League ${Date.now()}`,
+        teamName: 'Early Birds',
+        competitionId: 'premier_league',
+      },
+      headers: origin(),
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const { league, teams } = (await created.json()) as {
+      league: { id: string };
+      teams: { id: string }[];
+    };
+    const saved = await player.context.request.put('/api/predictions', {
+      data: {
+        teamId: teams[0]?.id,
+        predictions: [{ fixtureId: 'premier_league_e2e_1', outcome: '1', firstGoalMinute: 30 }],
+      },
+      headers: origin(),
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    await player.page.goto(`/league/${league.id}/standings`);
+    const points = player.page.getByTestId('standings-table-row').first().locator('td').last();
+    await points.waitFor();
+    expect(await points.textContent()).toBe('0');
+
+    const admin = await openAdmin(browser);
+    const row = await enterResult(admin.page, 'premier_league_e2e_1', {
+      home: '1',
+      away: '0',
+      minute: '30',
+    });
+    await row.getByTestId('fixture-recalculate').click();
+    await admin.page.getByText('Points Recalculated').waitFor();
+    // No reload: the page hears the new standings over its live connection.
+    const live = await expect
+      .poll(() => points.textContent(), { timeout: 3000, interval: 100 })
+      .toBe('4')
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!live) {
+      await player.page.reload();
+      await points.waitFor();
+      expect.fail(
+        `standings did not change without a reload (after a reload: ${await points.textContent()} points)`,
+      );
+    }
+    expect(player.errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+    await player.context.close();
+  });
+});
+
+const csv = [
+  'date,time,time_zone,home,away,round',
+  '2030-08-24,15:00,Europe/London,Arsenal FC,Chelsea FC,Matchday 30',
+  '2030-08-24,17:30,,Liverpool FC,Everton FC,Matchday 30',
+  '2030-02-30,15:00,Europe/London,Leeds United FC,Fulham FC,Matchday 30',
+].join('\n');
+
+describe.each(widths)('admin screens at %i px', (width) => {
+  it('fixtures, import preview and audit trail look right and pass axe', async () => {
+    const { page, context, errors } = await openAdmin(browser, width);
+    await fixtureRow(page, 'premier_league_e2e_2');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'admin-fixtures');
+
+    await page.getByTestId('admin-tab-import').click();
+    await page.getByTestId('admin-import').waitFor();
+    await page.getByTestId('import-content').fill(csv);
+    await page.getByTestId('import-preview').click();
+    await page.getByTestId('import-rows').waitFor();
+    expect(await page.getByTestId('import-row').count()).toBe(3);
+    expect(await page.locator('[data-testid="import-row"][data-status="rejected"]').count()).toBe(
+      1,
+    );
+    expect(await page.getByTestId('import-apply').isEnabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'admin-import-preview');
+
+    await page.getByTestId('admin-tab-audit').click();
+    await page.getByTestId('admin-audit').waitFor();
+    await page.getByTestId('audit-list').or(page.getByText('No changes recorded yet')).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'admin-audit');
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByTestId('admin-tab-fixtures').click();
+    await fixtureRow(page, 'premier_league_e2e_2');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'admin-fixtures-dark');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

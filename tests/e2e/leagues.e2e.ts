@@ -1,0 +1,195 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  launchBrowser,
+  openSession,
+  screenshot,
+  seriousViolations,
+  uniqueEmail,
+  widths,
+} from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Fills and submits the sign-up form of an auth dialog that is already open. */
+const signUpInDialog = async (page: Page, name: string) => {
+  await page.getByTestId('auth-toggle').click();
+  await page.getByTestId('auth-name').fill(name);
+  await page.getByTestId('auth-email').fill(uniqueEmail(name.toLowerCase().replace(/\W/g, '')));
+  await page.getByTestId('auth-password').fill('correct-horse-9');
+  await page.getByTestId('auth-submit').click();
+};
+
+/** The same page at 375 and 1280 px: a screenshot each and no serious axe findings. */
+const capture = async (page: Page, name: string, ready: string) => {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.getByTestId(ready).first().waitFor();
+    await screenshot(page, name);
+    expect(await seriousViolations(page), `${name} at ${width}`).toEqual([]);
+  }
+};
+
+const myLeagues = (page: Page) =>
+  page.evaluate(async () => {
+    const response = await fetch('/api/leagues/mine');
+    return ((await response.json()) as { leagues: { id: string; name: string }[] }).leagues;
+  });
+
+describe('leagues, teams and joining', () => {
+  it(
+    'creates a league, joins it by link, quick-joins as a guest and refuses a taken name',
+    { timeout: 150_000 },
+    async () => {
+      const leagueName = `Office League ${Date.now()}`;
+
+      // Signed out: hero, quick join and the rules.
+      const visitor = await openSession(browser, 1280);
+      await visitor.page.goto('/');
+      await visitor.page.getByTestId('home-quick-join').waitFor();
+      await capture(visitor.page, 'leagues-home-signed-out', 'quick-join-form');
+      await visitor.context.close();
+
+      // A signs up and creates a league with two teams.
+      const a = await openSession(browser, 1280);
+      await a.page.goto('/');
+      await a.page.getByTestId('login-button').click();
+      await signUpInDialog(a.page, 'Ann Admin');
+      await a.page.getByTestId('home-create-league').click();
+      await a.page.getByTestId('create-league-name').fill(leagueName);
+      await a.page.getByTestId('create-league-team').fill('Ann Athletic');
+      await a.page.getByTestId('create-league-second-team').fill('Ann Rovers');
+      expect(await a.page.getByTestId('create-league-competition').inputValue()).toBe(
+        'premier_league',
+      );
+      await a.page.getByTestId('create-league-submit').click();
+      await a.page.getByTestId('create-league-success').waitFor();
+      await a.page.getByText('Both teams created successfully!').first().waitFor();
+      const code = (await a.page.getByTestId('create-league-invite-code').textContent()) ?? '';
+      const link = (await a.page.getByTestId('create-league-invite-link').textContent()) ?? '';
+      expect(code).toMatch(/^[A-Z0-9]{6}$/);
+      expect(link).toBe(`${baseUrl()}/join?code=${code}`);
+      const whatsapp = await a.page
+        .getByTestId('create-league-invite-whatsapp')
+        .getAttribute('href');
+      expect(decodeURIComponent(whatsapp ?? '')).toContain(
+        `Join my Premier League prediction league "${leagueName}" on FirstGoal!`,
+      );
+      await expect.poll(() => pathOf(a.page), { timeout: 15_000 }).toBe('/dashboard');
+      await a.page.getByTestId('create-league-done').click();
+      expect(await a.page.getByTestId('dashboard-league').textContent()).toBe(leagueName);
+      const leagueId = (await myLeagues(a.page)).find((l) => l.name === leagueName)?.id ?? '';
+      expect(leagueId).not.toBe('');
+
+      // B opens the invite link signed out, signs up there and joins with a team.
+      const b = await openSession(browser, 375);
+      await b.page.goto(link.replace(baseUrl(), ''));
+      await b.page.getByTestId('join-link-card').waitFor();
+      expect(pathOf(b.page)).toBe('/premier-league');
+      expect(await b.page.getByTestId('join-link-code').textContent()).toBe(code);
+      await b.page.getByTestId('join-link-sign-in').click();
+      await signUpInDialog(b.page, 'Bea Player');
+      await b.page.getByTestId('join-link-dialog-input').fill('Bea United');
+      await b.page.getByTestId('join-link-dialog-submit').click();
+      await b.page.getByText(`Successfully joined ${leagueName}!`).first().waitFor();
+      await expect.poll(() => new URL(b.page.url()).search, { timeout: 15_000 }).toBe('');
+
+      // Both see three teams on the league page and in the standings.
+      await a.page.goto(`/league/${leagueId}`);
+      await a.page.getByTestId('league-members').waitFor();
+      expect(await a.page.getByTestId('league-member-row').count()).toBe(3);
+      await b.page.goto(`/league/${leagueId}`);
+      await b.page.getByTestId('league-members').waitFor();
+      const bMembers = b.page.getByTestId('league-members').locator('ol > li');
+      expect(await bMembers.count()).toBe(3);
+      for (const team of ['Ann Athletic', 'Ann Rovers', 'Bea United']) {
+        expect(await b.page.getByTestId('league-members').textContent()).toContain(team);
+      }
+      await a.page.goto(`/league/${leagueId}/standings`);
+      await a.page.getByTestId('standings-table').waitFor();
+      expect(await a.page.getByTestId('standings-table-row').count()).toBe(3);
+      await b.page.getByTestId('league-standings-link').click();
+      await b.page.getByTestId('standings-table').waitFor();
+      expect(await b.page.getByTestId('standings-table').locator('ol > li').count()).toBe(3);
+      expect(b.errors).toEqual([]);
+      await b.context.close();
+
+      // A guest quick-joins from the home page with the code and a team name.
+      const guest = await openSession(browser, 375);
+      await guest.page.goto('/');
+      await guest.page.getByTestId('quick-join-team').fill('Guest Wanderers');
+      await guest.page.getByTestId('quick-join-code').fill(code.toLowerCase());
+      expect(await guest.page.getByTestId('quick-join-code').inputValue()).toBe(code);
+      await guest.page.getByTestId('quick-join-submit').click();
+      await expect.poll(() => pathOf(guest.page), { timeout: 15_000 }).toBe('/dashboard');
+      await guest.page.getByTestId('dashboard-team').waitFor();
+      expect(await guest.page.getByTestId('dashboard-team').textContent()).toBe('Guest Wanderers');
+      expect(guest.errors).toEqual([]);
+      await guest.context.close();
+
+      // Anyone else is refused that team name.
+      const other = await openSession(browser, 1280);
+      await other.page.goto('/');
+      await other.page.getByTestId('quick-join-team').fill('guest wanderers');
+      await other.page.getByTestId('quick-join-code').fill(code);
+      await other.page.getByTestId('quick-join-submit').click();
+      await other.page.getByTestId('quick-join-error').waitFor();
+      expect(await other.page.getByTestId('quick-join-error').textContent()).toBe(
+        'This team name is already taken in this league.',
+      );
+      expect(pathOf(other.page)).toBe('/');
+      await other.context.close();
+
+      // A creates a second league (Bundesliga) and sees both on home.
+      await a.page.goto('/');
+      await a.page.getByTestId('home-create-another').click();
+      await a.page.getByTestId('create-league-name').fill(`${leagueName} BL`);
+      await a.page.getByTestId('create-league-team').fill('Ann Kickers');
+      await a.page.getByTestId('create-league-competition').selectOption('bundesliga_2025');
+      await a.page.getByTestId('create-league-submit').click();
+      await a.page.getByTestId('create-league-success').waitFor();
+      await a.page.getByTestId('create-league-done').click();
+      await a.page.goto('/');
+      await a.page.getByTestId('home-league-switcher').selectOption(leagueId);
+      await a.page.getByTestId('home-team-switcher').waitFor();
+      expect(await a.page.getByTestId('home-active').textContent()).toContain(leagueName);
+      await a.page.getByTestId('home-other-teams').waitFor();
+      await a.page.getByTestId('statistics-table').waitFor();
+      await capture(a.page, 'leagues-home-signed-in', 'home-welcome');
+
+      await a.page.goto('/dashboard');
+      await expect
+        .poll(() => a.page.getByTestId('dashboard-jokers').textContent(), { timeout: 15_000 })
+        .toBe('2');
+      await capture(a.page, 'leagues-dashboard', 'dashboard-actions');
+
+      await a.page.goto(`/league/${leagueId}`);
+      await a.page.getByTestId('league-fixtures').waitFor();
+      await a.page.getByTestId('league-settings').waitFor();
+      expect(await a.page.getByTestId('league-member-row').count()).toBe(4);
+      await capture(a.page, 'leagues-league-page', 'league-members');
+
+      await a.page.goto(`/league/${leagueId}/standings`);
+      await capture(a.page, 'leagues-standings', 'standings-table');
+      expect(a.errors).toEqual([]);
+      await a.context.close();
+    },
+  );
+
+  it('sends /join with an unknown code to /competitions and shows League not found', async () => {
+    const { page, context } = await openSession(browser, 375);
+    await page.goto('/join?code=ZZZZZZ');
+    await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/competitions');
+    await page.goto('/league/no-such-league');
+    await page.getByTestId('league-not-found').waitFor();
+    expect(await page.getByTestId('league-not-found').textContent()).toContain('League not found.');
+    await context.close();
+  });
+});

@@ -1,0 +1,334 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import catalogue from '../../catalogue/competitions.json';
+import {
+  baseUrl,
+  launchBrowser,
+  openSession,
+  screenshot,
+  seriousViolations,
+  uniqueEmail,
+  widths,
+  type Session,
+} from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const origin = () => ({ origin: baseUrl() });
+let leagueCounter = 0;
+const unique = (name: string) => `${name} ${Date.now().toString(36)}${leagueCounter++}`;
+
+interface Team {
+  id: string;
+  name: string;
+  leagueName: string;
+}
+
+/** Signs a new user up through the API and creates one league (with one team) per entry. */
+const playerWithTeams = async (
+  context: BrowserContext,
+  leagues: { competitionId: string; team: string }[],
+): Promise<Team[]> => {
+  const signedUp = await context.request.post('/api/auth/sign-up/email', {
+    data: { email: uniqueEmail('predictor'), password: 'correct-horse-9', name: 'Pat Predictor' },
+    headers: origin(),
+  });
+  expect(signedUp.ok(), await signedUp.text()).toBe(true);
+  const teams: Team[] = [];
+  for (const league of leagues) {
+    const leagueName = unique(`E2E ${league.team}`);
+    const created = await context.request.post('/api/leagues', {
+      data: { leagueName, teamName: league.team, competitionId: league.competitionId },
+      headers: origin(),
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const body = (await created.json()) as { teams: { id: string; name: string }[] };
+    const team = body.teams[0];
+    if (!team) throw new Error('no team created');
+    teams.push({ id: team.id, name: team.name, leagueName });
+  }
+  return teams;
+};
+
+const fixture = (page: Page, id: string) => page.getByTestId(`fixture-${id}`);
+
+const predict = async (page: Page, id: string, outcome: string, minute: string) => {
+  await fixture(page, id).getByTestId('outcome-select').selectOption(outcome);
+  await fixture(page, id).getByTestId('minute-input').fill(minute);
+};
+
+/** The one visible toast's text, once it contains `text`. */
+const toastWith = async (page: Page, text: string) => {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
+  await toast.first().waitFor();
+  return toast.first().textContent();
+};
+
+const useTeam = async (page: Page, team: Team) => {
+  const switcher = page.getByTestId('team-switcher');
+  if ((await switcher.count()) > 0) await switcher.selectOption(team.id);
+  await expect.poll(() => page.getByTestId('active-team').textContent()).toBe(team.name);
+};
+
+const savedPredictions = async (session: Session, teamId: string) => {
+  const response = await session.context.request.get(`/api/predictions?teamId=${teamId}`);
+  return ((await response.json()) as { predictions: { fixtureId: string; outcome: string }[] })
+    .predictions;
+};
+
+describe('predicting on the Premier League page', () => {
+  it('saves with a joker, shows them after a reload, deletes one and copies the rest', async () => {
+    const session = await openSession(browser, 1280);
+    const { page, errors } = session;
+    const [alpha, bravo] = await playerWithTeams(session.context, [
+      { competitionId: 'premier_league', team: 'Alpha FC' },
+      { competitionId: 'premier_league', team: 'Bravo FC' },
+    ]);
+    if (!alpha || !bravo) throw new Error('teams missing');
+    await page.goto('/premier-league');
+    await fixture(page, 'premier_league_e2e_1').waitFor();
+    expect(await page.locator('main h1').textContent()).toBe('Premier League Fixtures');
+    await useTeam(page, alpha);
+    expect(await page.getByTestId('jokers-left').textContent()).toContain('Jokers left: 2');
+
+    await predict(page, 'premier_league_e2e_1', '1', '23');
+    await fixture(page, 'premier_league_e2e_1').getByTestId('joker-toggle').click();
+    await predict(page, 'premier_league_e2e_2', 'X', '95');
+    expect(await fixture(page, 'premier_league_e2e_2').textContent()).toContain(
+      'Please enter a time between 0-90 minutes',
+    );
+    await fixture(page, 'premier_league_e2e_2').getByTestId('minute-input').fill('0');
+    await predict(page, 'premier_league_e2e_3', '2', '');
+    expect(await page.getByTestId('jokers-left').textContent()).toContain('Jokers left: 1');
+    expect(await page.getByTestId('unsaved').textContent()).toBe('3 unsaved changes');
+
+    // The kicked-off fixture is read-only.
+    const started = fixture(page, 'premier_league_e2e_4');
+    expect(await started.getAttribute('data-locked')).toBe('true');
+    expect(await started.getByTestId('outcome-select').isDisabled()).toBe(true);
+    expect(await started.getByTestId('minute-input').isDisabled()).toBe(true);
+    expect(await started.textContent()).toContain('Game has started');
+
+    await page.getByTestId('save-predictions').click();
+    expect(await toastWith(page, 'Predictions Saved!')).toContain(
+      `Saved 3 predictions for Alpha FC in ${alpha.leagueName} (Joker used - double points!)`,
+    );
+    await screenshot(page, 'predictions-featured-saved');
+
+    await page.reload();
+    await page.getByTestId('saved-list').waitFor();
+    expect(await page.getByTestId('saved-list').locator('li').count()).toBe(3);
+    expect(await page.getByTestId('saved-premier_league_e2e_1').textContent()).toContain(
+      'Outcome: Home Win',
+    );
+    expect(await page.getByTestId('saved-premier_league_e2e_1').textContent()).toContain(
+      'Goal Time: 23 min',
+    );
+    expect(
+      await page.getByTestId('saved-premier_league_e2e_1').getByTestId('saved-joker').count(),
+    ).toBe(1);
+    expect(
+      await fixture(page, 'premier_league_e2e_1').getByTestId('outcome-select').inputValue(),
+    ).toBe('1');
+    expect(
+      await fixture(page, 'premier_league_e2e_2')
+        .locator('[data-testid="fixture-status"]:visible')
+        .textContent(),
+    ).toBe('Prediction Set');
+
+    await page.getByTestId('saved-premier_league_e2e_3').getByTestId('saved-delete').click();
+    await page.getByTestId('confirm-delete-confirm').click();
+    await toastWith(page, 'Predictions deleted successfully!');
+    await expect.poll(() => page.getByTestId('saved-list').locator('li').count()).toBe(2);
+
+    // Unsaved edits are not lost silently when switching team.
+    await fixture(page, 'premier_league_e2e_3').getByTestId('outcome-select').selectOption('1');
+    await page.getByTestId('team-switcher').selectOption(bravo.id);
+    await page.getByTestId('confirm-discard').waitFor();
+    expect(await page.getByTestId('confirm-discard').textContent()).toContain(
+      'Discard unsaved changes?',
+    );
+    await page.getByTestId('confirm-discard-confirm').click();
+    await expect.poll(() => page.getByTestId('active-team').textContent()).toBe('Bravo FC');
+
+    await page.getByTestId('copy-banner').waitFor();
+    await screenshot(page, 'predictions-copy-banner');
+    await page.getByTestId('copy-predictions').click();
+    await toastWith(page, `Copied 2 predictions to ${bravo.leagueName}!`);
+    await expect.poll(() => page.getByTestId('saved-list').locator('li').count()).toBe(2);
+    expect((await savedPredictions(session, bravo.id)).map((p) => p.fixtureId).sort()).toEqual([
+      'premier_league_e2e_1',
+      'premier_league_e2e_2',
+    ]);
+    expect(errors).toEqual([]);
+    await session.context.close();
+  });
+
+  it('shows cards at 375 px and saves on the card and table pages', async () => {
+    const session = await openSession(browser, 375);
+    const { page, errors } = session;
+    const [premier, bundesliga, championship] = await playerWithTeams(session.context, [
+      { competitionId: 'premier_league', team: 'Charlie FC' },
+      { competitionId: 'bundesliga_2025', team: 'Delta SV' },
+      { competitionId: 'efl_championship_2025', team: 'Echo Town' },
+    ]);
+    if (!premier || !bundesliga || !championship) throw new Error('teams missing');
+
+    await page.goto('/premier-league');
+    await fixture(page, 'premier_league_e2e_1').waitFor();
+    expect(await page.getByTestId('fixtures-header').first().isVisible()).toBe(false);
+    const card = await fixture(page, 'premier_league_e2e_1').boundingBox();
+    expect(card?.width).toBeLessThanOrEqual(375);
+    expect(
+      await fixture(page, 'premier_league_e2e_1').getByTestId('outcome-select').isVisible(),
+    ).toBe(true);
+    await screenshot(page, 'predictions-featured-playing');
+
+    await page.goto('/bundesliga');
+    await fixture(page, 'bundesliga_e2e_1').waitFor();
+    await predict(page, 'bundesliga_e2e_1', '2', '12');
+    await page.getByTestId('save-predictions').click();
+    expect(await toastWith(page, 'Predictions Saved!')).toContain(
+      `Saved 1 prediction for Delta SV in ${bundesliga.leagueName}`,
+    );
+    await screenshot(page, 'predictions-cards-playing');
+
+    await page.goto('/EFLChampionship');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/efl-championship');
+    await fixture(page, 'efl_championship_e2e_2').waitFor();
+    await page.getByTestId('save-predictions').click();
+    expect(await toastWith(page, 'No Predictions')).toContain(
+      'Please make some predictions before saving.',
+    );
+    await predict(page, 'efl_championship_e2e_2', 'X', '');
+    await page.getByTestId('save-predictions').click();
+    expect(await toastWith(page, 'Predictions Saved!')).toContain(
+      `Saved 1 prediction for Echo Town in ${championship.leagueName}`,
+    );
+    expect((await savedPredictions(session, championship.id)).map((p) => p.outcome)).toEqual(['X']);
+    await screenshot(page, 'predictions-table-playing');
+    expect(errors).toEqual([]);
+    await session.context.close();
+  });
+
+  it('applies the same picks to two leagues on the women’s championship page', async () => {
+    const session = await openSession(browser, 1280);
+    const { page, errors } = session;
+    const teams = await playerWithTeams(session.context, [
+      { competitionId: 'uefa_european_womens_championship_2025', team: 'Foxtrot Ladies' },
+      { competitionId: 'uefa_european_womens_championship_2025', team: 'Golf Ladies' },
+    ]);
+    await page.goto('/league/womenschampionship');
+    await fixture(page, 'uwc_e2e_1').waitFor();
+    expect(await page.locator('main').textContent()).toContain('Group stage - Matchday 3 of 3');
+    await predict(page, 'uwc_e2e_1', '1', '31');
+    await page.getByTestId('multi-open').click();
+    for (const team of teams) {
+      const box = page.getByTestId(`multi-team-${team.id}`);
+      if (!(await box.isChecked())) await box.check();
+    }
+    expect(await page.getByTestId('multi-save').textContent()).toBe('Save to 2 Leagues');
+    await screenshot(page, 'predictions-multi-league');
+    await page.getByTestId('multi-save').click();
+    expect(await toastWith(page, 'Predictions Saved!')).toContain(
+      'Saved 1 prediction to 2 leagues',
+    );
+    for (const team of teams)
+      expect((await savedPredictions(session, team.id)).map((p) => p.fixtureId)).toEqual([
+        'uwc_e2e_1',
+      ]);
+    expect(errors).toEqual([]);
+    await session.context.close();
+  });
+});
+
+const pages = catalogue.competitions;
+const screenshotOf: Record<string, string> = {
+  premier_league: 'kind-featured',
+  efl_championship_2025: 'kind-table',
+  bundesliga_2025: 'kind-cards',
+  wsl: 'kind-coming-soon',
+  fifa_club_world_cup_2025: 'kind-tournament',
+  scottish_championship_2025: 'kind-cards-tba',
+};
+
+describe.each(widths)('competition pages at %i px', (width) => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await openSession(browser, width);
+  });
+  afterAll(() => session.context.close());
+
+  it.each(pages.map((c) => [c.route, c] as const))(
+    '%s shows its title, no placeholder and passes axe',
+    async (_route, competition) => {
+      const { page, errors } = session;
+      const path =
+        competition.id === 'fifa_club_world_cup_2025'
+          ? `${competition.route}?tab=fixtures`
+          : competition.route;
+      await page.goto(path);
+      await page.locator('main h1').first().waitFor();
+      await page.getByTestId(`competition-page-${competition.kind}`).waitFor();
+      if (competition.kind !== 'coming_soon')
+        await page
+          .locator('[data-testid="prediction-board"]:not([data-status="loading"])')
+          .waitFor();
+      await page
+        .locator('[role="status"][aria-live="polite"]')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
+      expect(await page.locator('main h1').first().textContent()).toContain(competition.name);
+      expect(await page.getByTestId('back-to-competitions').getAttribute('href')).toBe(
+        '/competitions',
+      );
+      expect(await page.getByTestId('page-placeholder').count()).toBe(0);
+      expect(await page.getByTestId('not-found').count()).toBe(0);
+      if (competition.kind === 'coming_soon')
+        expect(await page.getByTestId('coming-soon').textContent()).toContain(
+          'This league will be available for predictions soon',
+        );
+      if (competition.id === 'scottish_championship_2025')
+        expect(await page.getByTestId('fixtures-tba').textContent()).toContain(
+          'Fixtures to be announced',
+        );
+      const name = screenshotOf[competition.id];
+      if (name) await screenshot(page, name);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+  );
+});
+
+describe('competitions list', () => {
+  it('groups every competition with its state', async () => {
+    const { page, context, errors } = await openSession(browser, 375);
+    await page.goto('/competitions');
+    await page.waitForTimeout(3000);
+    console.log('DEBUG', errors, await page.locator('main').textContent());
+    await page.getByTestId('competition-group-leagues').waitFor();
+    expect(await page.locator('[data-testid^="competition-"][href]').count()).toBe(pages.length);
+    expect(
+      await page
+        .getByTestId('competition-premier_league')
+        .getByTestId('competition-state')
+        .textContent(),
+    ).toBe('Open for predictions');
+    expect(
+      await page
+        .getByTestId('competition-scottish_championship_2025')
+        .getByTestId('competition-state')
+        .textContent(),
+    ).toBe('Fixtures to be announced');
+    expect(await page.getByTestId('competition-wsl').textContent()).toContain('Coming soon');
+    await screenshot(page, 'competitions-list');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
