@@ -2,19 +2,22 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
-import { ClipboardList, FileUp, History, Mail, type LucideIcon } from 'lucide-react';
+import { ClipboardList, FileUp, History, Inbox, Mail, type LucideIcon } from 'lucide-react';
 import { cn } from '../ui/cn';
 import { PageContainer, PageHeader } from '../ui/page';
 import { AccessDenied } from './access-denied';
 import { AuditTab } from './audit-tab';
 import { FixturesTab } from './fixtures-tab';
 import { ImportTab } from './import-tab';
+import { InboxSection, UnhandledBadge } from './inbox-section';
 import { OutboxSection } from './outbox-section';
 
 interface AdminTab {
   id: string;
   icon: LucideIcon;
   panel: () => ReactNode;
+  /** Shown after the tab's name, e.g. a count of what waits there. */
+  badge?: () => ReactNode;
 }
 
 /** One entry per tab; `?tab=<id>` deep-links to it. A new section (the inbox) is one more entry. */
@@ -23,6 +26,7 @@ const tabs: AdminTab[] = [
   { id: 'import', icon: FileUp, panel: () => <ImportTab /> },
   { id: 'audit', icon: History, panel: () => <AuditTab /> },
   { id: 'outbox', icon: Mail, panel: () => <OutboxSection /> },
+  { id: 'inbox', icon: Inbox, panel: () => <InboxSection />, badge: () => <UnhandledBadge /> },
 ];
 const defaultTab = 'fixtures';
 
@@ -52,7 +56,7 @@ export const AdminPage = ({ isAdmin }: { isAdmin: boolean }) => {
           className="grid grid-cols-2 gap-1 rounded-xl border border-line bg-surface-muted p-1 sm:flex sm:rounded-none sm:border-0 sm:border-b sm:bg-transparent sm:p-0"
           data-testid="admin-tabs"
         >
-          {tabs.map(({ id, icon: Icon }) => (
+          {tabs.map(({ id, icon: Icon, badge }) => (
             <Tabs.Trigger
               key={id}
               value={id}
@@ -66,6 +70,7 @@ export const AdminPage = ({ isAdmin }: { isAdmin: boolean }) => {
             >
               <Icon aria-hidden="true" className="size-4" />
               {t(`admin.tabs.${id}`)}
+              {badge?.()}
             </Tabs.Trigger>
           ))}
         </Tabs.List>

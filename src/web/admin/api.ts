@@ -26,6 +26,27 @@ export const useRetryMail = () => {
   });
 };
 
+// Contact inbox ----------------------------------------------------------------------------
+
+const fetchInbox = async () => (await unwrap(api.admin.contact.$get())).messages;
+export type InboxMessage = Awaited<ReturnType<typeof fetchInbox>>[number];
+
+export const inboxQueryOptions = queryOptions({
+  queryKey: ['admin', 'inbox'],
+  queryFn: fetchInbox,
+});
+
+export const useInbox = () => useQuery(inboxQueryOptions);
+
+export const useMarkHandled = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, handled }: { id: string; handled: boolean }) =>
+      unwrap(api.admin.contact[':id'].handled.$put({ param: { id }, json: { handled } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: inboxQueryOptions.queryKey }),
+  });
+};
+
 // Competitions -----------------------------------------------------------------------------
 
 const fetchCompetitions = async () => (await unwrap(api.admin.competitions.$get())).competitions;

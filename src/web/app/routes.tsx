@@ -72,7 +72,10 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomeRoute /> },
       { path: 'competitions', element: <CompetitionsPage /> },
-      { path: 'team', element: <RequireUser>{() => <TeamPage />}</RequireUser> },
+      {
+        path: 'team',
+        element: <RequireUser>{(user) => <TeamPage isGuest={user.isAnonymous} />}</RequireUser>,
+      },
       { path: 'dashboard', element: <DashboardRoute /> },
       { path: 'rules', element: <RulesPage /> },
       { path: 'contact', element: <ContactRoute /> },

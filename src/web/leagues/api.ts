@@ -162,3 +162,18 @@ export const useDeleteLeague = (leagueId: string) => {
     },
   });
 };
+
+// Reminders --------------------------------------------------------------------------------
+
+export const remindersQueryOptions = queryOptions({
+  queryKey: ['reminders'],
+  queryFn: () => unwrap(api.reminders.$get()),
+});
+
+export const useSetReminders = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => unwrap(api.reminders.$put({ json: { enabled } })),
+    onSuccess: (setting) => queryClient.setQueryData(remindersQueryOptions.queryKey, setting),
+  });
+};

@@ -14,11 +14,12 @@ import { LoadingBlock } from '../ui/skeleton';
 import { EmptyState, ErrorState } from '../ui/state';
 import { myPredictionsQueryOptions, useCreateTeam } from './api';
 import { PredictionsTable, competitionBreakdown } from './predictions-table';
+import { RemindersCard } from './reminders-card';
 import { TeamNameDialog } from './team-name-dialog';
 import { useLeagueError } from './use-league-error';
 
-/** /team — My Teams and Leagues (spec §2.7). */
-export const TeamPage = () => {
+/** /team — My Teams and Leagues (spec §2.7); guests see how to get reminders instead of the switch. */
+export const TeamPage = ({ isGuest }: { isGuest: boolean }) => {
   const { t } = useTranslation();
   const leagueError = useLeagueError();
   const dialogs = useLeagueDialogs();
@@ -65,6 +66,7 @@ export const TeamPage = () => {
           </ul>
         )}
       </section>
+      <RemindersCard isGuest={isGuest} />
       <section aria-labelledby="team-predictions" className="mt-8 flex flex-col gap-3">
         <h2 id="team-predictions" className="text-xl font-bold text-fg">
           {t('team.predictions')}
