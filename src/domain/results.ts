@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { competitionKinds } from './competitions';
-import { fixtureStatuses } from './fixtures';
+import { fixtureSchema, fixtureStatuses } from './fixtures';
 import { minuteInput } from './scoring';
 
 const score = z
@@ -63,23 +63,10 @@ export const newCompetitionBody = z.object({
 });
 export type NewCompetitionBody = z.input<typeof newCompetitionBody>;
 
-export const adminFixture = z.object({
-  id: z.string(),
-  competitionId: z.string(),
-  round: z.string(),
-  roundOrder: z.number(),
-  kickoffAt: z.string(),
-  homeTeam: z.string(),
-  awayTeam: z.string(),
-  venue: z.string().nullable(),
-  status: z.enum(fixtureStatuses),
-  homeScore: z.number().nullable(),
-  awayScore: z.number().nullable(),
-  firstGoalMinute: z.number().nullable(),
+export const adminFixture = fixtureSchema.extend({
   /** Final with goals but the first-goal minute not known yet: outcome points only so far. */
   minuteToBeConfirmed: z.boolean(),
   predictions: z.number(),
-  updatedAt: z.string(),
 });
 export type AdminFixture = z.infer<typeof adminFixture>;
 

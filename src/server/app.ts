@@ -13,6 +13,7 @@ import { contactInboxRoutes, contactRoutes } from './contact/routes';
 import { fixtureRoutes } from './fixtures/routes';
 import { healthRoutes } from './health/routes';
 import { importRoutes } from './imports/routes';
+import { leagueAdminRoutes } from './leagues/admin-routes';
 import { leagueRoutes } from './leagues/routes';
 import { predictionRoutes } from './predictions/routes';
 import { resultRoutes } from './results/routes';
@@ -32,6 +33,7 @@ const api = () =>
     .route('/competitions', competitionRoutes)
     .route('/competitions', fixtureRoutes)
     .route('/leagues', leagueRoutes)
+    .route('/leagues', leagueAdminRoutes)
     .route('/predictions', predictionRoutes)
     .route('/admin', adminRoutes)
     .route('/admin', resultRoutes)

@@ -1,4 +1,5 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { z } from 'zod';
 import type { Context } from 'hono';
 import type { AppBindings } from './context';
 import { AppError } from './errors';
@@ -44,3 +45,17 @@ export const createAdminRouter = () => {
   });
   return router;
 };
+
+/** A route declaration whose literal path and method types reach the typed client (`hc`). */
+export const route = <const R extends RouteConfig>(r: R) => createRoute(r);
+
+/** `responses: { 200: json(schema) }` */
+export const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** `request: { ...body(schema) }` — a required JSON body. */
+export const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});

@@ -1,9 +1,7 @@
-import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
   createLeagueBody,
   createTeamBody,
-  deleteLeagueBody,
   inviteLink,
   joinLeagueBody,
   leagueSummary,
@@ -12,36 +10,13 @@ import {
   myLeague,
   quickJoinBody,
   teamSummary,
-  updateLeagueBody,
 } from '../../domain/leagues';
 import { rankTeams, standingRow, standingsSummary, topTenPlus } from '../../domain/standings';
-import type { SessionUser } from '../auth';
 import { AppError } from '../errors';
-import { createRouter, requireUser } from '../http';
+import { body, createRouter, json, requireUser, route } from '../http';
 import * as repo from './repository';
 import * as service from './service';
-
-const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
-const idParam = z.object({ leagueId: z.string().min(1).max(64) });
-
-const summaryOf = (league: repo.LeagueRow, viewer: SessionUser | null) => ({
-  id: league.id,
-  name: league.name,
-  inviteCode: league.inviteCode,
-  competitionId: league.competitionId,
-  competitionName: league.competitionName,
-  competitionRoute: league.competitionRoute,
-  joinByName: league.joinByName,
-  isAdmin: viewer !== null && league.adminUserId === viewer.id,
-});
-
-const route = <const R extends RouteConfig>(r: R) => createRoute(r);
+import { leagueIdParam, summaryOf } from './summary';
 
 const createdResponse = z.object({
   league: leagueSummary,
@@ -205,7 +180,7 @@ export const leagueRoutes = createRouter()
       method: 'get',
       path: '/{leagueId}',
       summary: 'A league page: name, competition, invite link and members (no e-mail addresses)',
-      request: { params: idParam },
+      request: { params: leagueIdParam },
       responses: {
         200: json(
           z.object({ league: leagueSummary, inviteLink: z.string(), members: z.array(memberRow) }),
@@ -234,7 +209,7 @@ export const leagueRoutes = createRouter()
       method: 'get',
       path: '/{leagueId}/standings',
       summary: 'Ranked standings, summary cards, the top-10 table and per-team statistics',
-      request: { params: idParam },
+      request: { params: leagueIdParam },
       responses: {
         200: json(
           z.object({
@@ -308,7 +283,7 @@ export const leagueRoutes = createRouter()
       method: 'post',
       path: '/{leagueId}/teams',
       summary: 'Create another team of yours in a league you play in',
-      request: { params: idParam, ...body(createTeamBody) },
+      request: { params: leagueIdParam, ...body(createTeamBody) },
       responses: { 201: json(z.object({ team: teamSummary })) },
     }),
     async (c) => {
@@ -321,82 +296,5 @@ export const leagueRoutes = createRouter()
         { now: c.get('services').now },
       );
       return c.json({ team: { id: team.id, name: team.name, leagueId: team.leagueId } }, 201);
-    },
-  )
-  .openapi(
-    route({
-      method: 'patch',
-      path: '/{leagueId}',
-      summary: 'League admin: rename, allow or forbid joining by name',
-      request: { params: idParam, ...body(updateLeagueBody) },
-      responses: { 200: json(z.object({ league: leagueSummary })) },
-    }),
-    async (c) => {
-      const user = requireUser(c);
-      const league = await service.updateLeagueSettings(
-        c.get('services').database.db,
-        user,
-        c.req.valid('param').leagueId,
-        c.req.valid('json'),
-        { now: c.get('services').now },
-      );
-      return c.json({ league: summaryOf(league, user) }, 200);
-    },
-  )
-  .openapi(
-    route({
-      method: 'post',
-      path: '/{leagueId}/invite-code',
-      summary: 'League admin: a new invite code (the old one stops working)',
-      request: { params: idParam },
-      responses: { 200: json(z.object({ inviteCode: z.string(), inviteLink: z.string() })) },
-    }),
-    async (c) => {
-      const user = requireUser(c);
-      const { database, env, now } = c.get('services');
-      const inviteCode = await service.regenerateInviteCode(
-        database.db,
-        user,
-        c.req.valid('param').leagueId,
-        { now },
-      );
-      return c.json({ inviteCode, inviteLink: inviteLink(env.baseUrl, inviteCode) }, 200);
-    },
-  )
-  .openapi(
-    route({
-      method: 'delete',
-      path: '/{leagueId}/teams/{teamId}',
-      summary: 'League admin: remove a team and its predictions',
-      request: { params: idParam.extend({ teamId: z.string().min(1).max(64) }) },
-      responses: { 200: json(z.object({ ok: z.literal(true) })) },
-    }),
-    async (c) => {
-      const user = requireUser(c);
-      const { leagueId, teamId } = c.req.valid('param');
-      await service.removeTeam(c.get('services').database.db, user, leagueId, teamId, {
-        now: c.get('services').now,
-      });
-      return c.json({ ok: true as const }, 200);
-    },
-  )
-  .openapi(
-    route({
-      method: 'delete',
-      path: '/{leagueId}',
-      summary: 'League admin: delete the league (type its name to confirm)',
-      request: { params: idParam, ...body(deleteLeagueBody) },
-      responses: { 200: json(z.object({ ok: z.literal(true) })) },
-    }),
-    async (c) => {
-      const user = requireUser(c);
-      await service.deleteLeague(
-        c.get('services').database.db,
-        user,
-        c.req.valid('param').leagueId,
-        c.req.valid('json').confirmName,
-        { now: c.get('services').now },
-      );
-      return c.json({ ok: true as const }, 200);
     },
   );

@@ -9,18 +9,10 @@ import {
   savePredictionsBody,
 } from '../../domain/predictions';
 import { AppError } from '../errors';
-import { createRouter, requireUser } from '../http';
+import { body, createRouter, json, requireUser } from '../http';
 import { findLeagueById } from '../leagues/repository';
 import * as repo from './repository';
 import * as service from './service';
-
-const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 
 const saveResult = z.object({
   saved: z.array(z.string()),

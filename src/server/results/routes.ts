@@ -10,19 +10,12 @@ import {
 } from '../../domain/results';
 import { listCompetitions } from '../competitions/repository';
 import { AppError } from '../errors';
-import { createAdminRouter, requireAdmin } from '../http';
+import { body, createAdminRouter, json, requireAdmin } from '../http';
 import { zodFieldErrors } from '../errors';
 import * as repo from './repository';
 import { actorOf } from './change';
 import { addCompetition, addFixture, changeFixture, recalculate } from './service';
 
-const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const fixtureParam = z.object({ fixtureId: z.string().min(1).max(100) });
 const recalcResult = z.object({ fixture: adminFixture, gained: z.number(), total: z.number() });
 
