@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankTeams, standingsSummary, topTenPlus, type TeamTotals } from './standings';
+import { rankTeams, roundTables, standingsSummary, topTenPlus, type TeamTotals } from './standings';
 
 const team = (
   teamName: string,
@@ -64,5 +64,70 @@ describe('standingsSummary', () => {
       averageScore: 2,
     });
     expect(standingsSummary([])).toEqual({ totalTeams: 0, highestScore: 0, averageScore: 0 });
+  });
+});
+
+describe('roundTables', () => {
+  it('ranks each round on its own, latest first, with its winners (ties share the win)', () => {
+    const teams = [team('Alpha', 9), team('Bravo', 9), team('Charlie', 2)];
+    const tables = roundTables(teams, [
+      {
+        teamId: 'Alpha',
+        round: 'Matchday 1',
+        roundOrder: 1,
+        points: 4,
+        exactMinutes: 1,
+        correctOutcomes: 1,
+      },
+      {
+        teamId: 'Bravo',
+        round: 'Matchday 1',
+        roundOrder: 1,
+        points: 4,
+        exactMinutes: 0,
+        correctOutcomes: 2,
+      },
+      {
+        teamId: 'Alpha',
+        round: 'Matchday 2',
+        roundOrder: 2,
+        points: 5,
+        exactMinutes: 1,
+        correctOutcomes: 2,
+      },
+      {
+        teamId: 'Bravo',
+        round: 'Matchday 2',
+        roundOrder: 2,
+        points: 5,
+        exactMinutes: 1,
+        correctOutcomes: 2,
+      },
+      {
+        teamId: 'Charlie',
+        round: 'Matchday 2',
+        roundOrder: 2,
+        points: 2,
+        exactMinutes: 0,
+        correctOutcomes: 2,
+      },
+    ]);
+    expect(tables.map((t) => [t.round, t.winners.map((w) => w.teamName)])).toEqual([
+      ['Matchday 2', ['Alpha', 'Bravo']],
+      ['Matchday 1', ['Alpha']], // level on points, more exact minutes
+    ]);
+    expect(tables[1]?.rows.map((r) => [r.rank, r.teamName, r.points])).toEqual([
+      [1, 'Alpha', 4],
+      [2, 'Bravo', 4],
+      [3, 'Charlie', 0],
+    ]);
+  });
+
+  it('has no winner while nobody scored', () => {
+    const tables = roundTables(
+      [team('A', 0)],
+      [{ teamId: 'A', round: 'R1', roundOrder: 1, points: 0, exactMinutes: 0, correctOutcomes: 0 }],
+    );
+    expect(tables[0]?.winners).toEqual([]);
   });
 });

@@ -65,3 +65,47 @@ export const standingRow = z.object({
   mine: z.boolean(),
 });
 export type StandingRow = z.infer<typeof standingRow>;
+
+export interface RoundTotal {
+  teamId: string;
+  round: string;
+  roundOrder: number;
+  points: number;
+  exactMinutes: number;
+  correctOutcomes: number;
+}
+
+export interface RoundTable {
+  round: string;
+  roundOrder: number;
+  rows: RankedRow[];
+  /** The top team(s) of the round; none while nobody has scored in it. */
+  winners: RankedRow[];
+}
+
+/**
+ * One table per round (gameweek) with results, ranked like the overall table; every team of
+ * the league appears (0 when it scored nothing that round). Latest round first.
+ */
+export const roundTables = (teams: TeamTotals[], totals: RoundTotal[]): RoundTable[] => {
+  const rounds = new Map<string, number>();
+  for (const t of totals)
+    rounds.set(t.round, Math.min(rounds.get(t.round) ?? t.roundOrder, t.roundOrder));
+  return [...rounds]
+    .sort(([a, ao], [b, bo]) => bo - ao || b.localeCompare(a))
+    .map(([round, roundOrder]) => {
+      const rows = rankTeams(
+        teams.map((team) => {
+          const own = totals.find((t) => t.teamId === team.teamId && t.round === round);
+          return {
+            ...team,
+            points: own?.points ?? 0,
+            exactMinutes: own?.exactMinutes ?? 0,
+            correctOutcomes: own?.correctOutcomes ?? 0,
+          };
+        }),
+      );
+      const winners = rows.filter((r) => r.rank === 1 && r.points > 0);
+      return { round, roundOrder, rows, winners };
+    });
+};

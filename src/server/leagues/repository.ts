@@ -242,3 +242,41 @@ export const deleteTeam = (db: Db, teamId: string) =>
 
 export const deleteLeague = (db: Db, leagueId: string) =>
   db.deleteFrom('leagues').where('id', '=', leagueId).execute();
+
+/**
+ * Per team and round (gameweek) of the league's competition: points, exact minutes and correct
+ * outcomes from its final fixtures. One grouped query; teams without a row scored nothing.
+ */
+export const roundTotals = async (db: Db, leagueId: string) => {
+  const rows = await db
+    .selectFrom('teams as t')
+    .innerJoin('leagues as l', 'l.id', 't.league_id')
+    .innerJoin('predictions as p', 'p.team_id', 't.id')
+    .innerJoin('fixtures as f', (join) =>
+      join.onRef('f.id', '=', 'p.fixture_id').onRef('f.competition_id', '=', 'l.competition_id'),
+    )
+    .select([
+      't.id',
+      'f.round_label',
+      sql<number>`min(f.round_order)`.as('round_order'),
+      sql<number>`coalesce(sum(coalesce(p.points, 0)), 0)`.as('points'),
+      sql<number>`coalesce(sum(case when f.home_score is not null and f.away_score is not null and (
+          (p.outcome = '1' and f.home_score > f.away_score) or
+          (p.outcome = 'X' and f.home_score = f.away_score) or
+          (p.outcome = '2' and f.home_score < f.away_score)) then 1 else 0 end), 0)`.as('correct'),
+      sql<number>`coalesce(sum(case when f.first_goal_minute is not null
+          and p.first_goal_minute = f.first_goal_minute then 1 else 0 end), 0)`.as('exact'),
+    ])
+    .where('t.league_id', '=', leagueId)
+    .where('f.status', '=', 'final')
+    .groupBy(['t.id', 'f.round_label'])
+    .execute();
+  return rows.map((r) => ({
+    teamId: r.id,
+    round: r.round_label,
+    roundOrder: Number(r.round_order),
+    points: Number(r.points),
+    exactMinutes: Number(r.exact),
+    correctOutcomes: Number(r.correct),
+  }));
+};

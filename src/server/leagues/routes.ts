@@ -11,7 +11,13 @@ import {
   quickJoinBody,
   teamSummary,
 } from '../../domain/leagues';
-import { rankTeams, standingRow, standingsSummary, topTenPlus } from '../../domain/standings';
+import {
+  rankTeams,
+  roundTables,
+  standingRow,
+  standingsSummary,
+  topTenPlus,
+} from '../../domain/standings';
 import { AppError } from '../errors';
 import { body, createRouter, json, requireUser, route } from '../http';
 import * as repo from './repository';
@@ -232,6 +238,13 @@ export const leagueRoutes = createRouter()
                 points: z.number(),
               }),
             ),
+            rounds: z.array(
+              z.object({
+                round: z.string(),
+                winners: z.array(standingRow),
+                rows: z.array(standingRow),
+              }),
+            ),
           }),
         ),
       },
@@ -241,7 +254,10 @@ export const leagueRoutes = createRouter()
       const viewer = c.get('user');
       const league = await repo.findLeagueById(database.db, c.req.valid('param').leagueId);
       if (!league) throw new AppError('LEAGUE_NOT_FOUND');
-      const totals = await repo.teamTotals(database.db, league.id);
+      const [totals, perRound] = await Promise.all([
+        repo.teamTotals(database.db, league.id),
+        repo.roundTotals(database.db, league.id),
+      ]);
       const ranked = rankTeams(totals);
       const toRow = (r: (typeof ranked)[number]) => ({
         rank: r.rank,
@@ -273,6 +289,11 @@ export const leagueRoutes = createRouter()
           top: topTenPlus(ranked, viewer?.id ?? null).map(toRow),
           summary: standingsSummary(ranked),
           statistics,
+          rounds: roundTables(totals, perRound).map((table) => ({
+            round: table.round,
+            winners: table.winners.map(toRow),
+            rows: table.rows.map(toRow),
+          })),
         },
         200,
       );

@@ -90,6 +90,10 @@ describe('scoring', () => {
       [4, 'Outcome', 1],
       [5, 'Nothing', 0],
     ]);
+    const rounds = (await t.agent().get(`/api/leagues/${leagueId}/standings`)).body.rounds;
+    expect(rounds.map((r: any) => [r.round, r.winners.map((w: any) => w.teamName)])).toEqual([
+      ['Matchday 1', ['Joker']],
+    ]);
   });
 
   it('re-running changes nothing', async () => {

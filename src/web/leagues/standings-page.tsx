@@ -12,6 +12,7 @@ import { EmptyState, ErrorState } from '../ui/state';
 import { standingsQueryOptions } from './api';
 import { LeagueNotFound, isNotFound } from './league-not-found';
 import { copyText, standingsLinkFor } from './share';
+import { RoundTables } from './round-tables';
 import { StandingsTable } from './standings-table';
 import { useLeagueError } from './use-league-error';
 import { useLiveLeague } from '../lib/use-live-league';
@@ -45,7 +46,7 @@ export const StandingsPage = () => {
       </PageContainer>
     );
   }
-  const { league, rows, summary } = standings.data;
+  const { league, rows, summary, rounds } = standings.data;
   const share = async () => {
     if (await copyText(standingsLinkFor(league.id))) toast.success(t('leagues.standings.copied'));
     else toast.error(t('leagues.share.copyFailed'));
@@ -113,6 +114,7 @@ export const StandingsPage = () => {
           <StandingsTable rows={rows} detailed testId="standings-table" />
         </Card>
       )}
+      {rows.length > 0 ? <RoundTables rounds={rounds} /> : null}
     </PageContainer>
   );
 };
