@@ -45,3 +45,20 @@ export type Competition = z.infer<typeof competitionSchema>;
 /** Routes that also reach a competition page (spec §2.2 lists both spellings). */
 export const routeAliases = (competitions: Competition[]): Map<string, string> =>
   new Map(competitions.flatMap((c) => c.aliases.map((alias) => [alias, c.route] as const)));
+
+export const competitionStates = [
+  'open',
+  'coming_soon',
+  'round_finished',
+  'to_be_announced',
+] as const;
+export type CompetitionState = (typeof competitionStates)[number];
+
+/** A competition on /api/competitions: with how many fixtures it has and whether any are open. */
+export const competitionListItem = competitionSchema.extend({
+  fixtureCount: z.number(),
+  openFixtures: z.number(),
+  nextKickoff: z.string().nullable(),
+  state: z.enum(competitionStates),
+});
+export type CompetitionListItem = z.infer<typeof competitionListItem>;

@@ -257,15 +257,10 @@ const screenshotOf: Record<string, string> = {
 };
 
 describe.each(widths)('competition pages at %i px', (width) => {
-  let session: Session;
-  beforeAll(async () => {
-    session = await openSession(browser, width);
-  });
-  afterAll(() => session.context.close());
-
   it.each(pages.map((c) => [c.route, c] as const))(
     '%s shows its title, no placeholder and passes axe',
     async (_route, competition) => {
+      const session = await openSession(browser, width);
       const { page, errors } = session;
       const path =
         competition.id === 'fifa_club_world_cup_2025'
@@ -301,6 +296,7 @@ describe.each(widths)('competition pages at %i px', (width) => {
       if (name) await screenshot(page, name);
       expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
+      await session.context.close();
     },
   );
 });
@@ -309,8 +305,6 @@ describe('competitions list', () => {
   it('groups every competition with its state', async () => {
     const { page, context, errors } = await openSession(browser, 375);
     await page.goto('/competitions');
-    await page.waitForTimeout(3000);
-    console.log('DEBUG', errors, await page.locator('main').textContent());
     await page.getByTestId('competition-group-leagues').waitFor();
     expect(await page.locator('[data-testid^="competition-"][href]').count()).toBe(pages.length);
     expect(

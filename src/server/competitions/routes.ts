@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { competitionSchema } from '../../domain/competitions';
+import { competitionListItem } from '../../domain/competitions';
 import { createRouter } from '../http';
 import { listCompetitions } from './repository';
 import { competitionStates } from './states';
@@ -8,12 +8,13 @@ import { competitionStates } from './states';
 const list = createRoute({
   method: 'get',
   path: '/',
-  summary: 'Every competition with its page route, kind and time zone',
+  summary:
+    'Every competition with its page route, kind, time zone and state (open, coming soon, round finished, to be announced)',
   responses: {
     200: {
       description: 'Competitions in display order',
       content: {
-        'application/json': { schema: z.object({ competitions: z.array(competitionSchema) }) },
+        'application/json': { schema: z.object({ competitions: z.array(competitionListItem) }) },
       },
     },
   },

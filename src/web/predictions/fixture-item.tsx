@@ -13,8 +13,8 @@ import { minuteIsValid, stepMinute, type DraftEntry, type OutcomeChoice } from '
 /** The shared column template of the row layout (768 px and wider). */
 export const rowColumns = (playing: boolean) =>
   playing
-    ? 'md:grid md:grid-cols-[6rem_8rem_minmax(0,1fr)_minmax(0,1fr)_10.5rem_5.5rem_6.5rem] md:items-center md:gap-3'
-    : 'md:grid md:grid-cols-[6rem_8rem_minmax(0,1fr)_minmax(0,1fr)] md:items-center md:gap-3';
+    ? 'md:grid md:grid-cols-[6.75rem_7.5rem_minmax(0,1fr)_minmax(0,1fr)_10.5rem_5.5rem_6.5rem] md:items-center md:gap-3'
+    : 'md:grid md:grid-cols-[6.75rem_7.5rem_minmax(0,1fr)_minmax(0,1fr)] md:items-center md:gap-3';
 
 export type FixtureStatus = 'tbd' | 'started' | 'unsaved' | 'set' | 'none';
 
