@@ -3,9 +3,10 @@ import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { getSessionUser } from './auth';
+import { clientAddressHeader, getSessionUser } from './auth';
 import type { AppBindings, Services } from './context';
 import { envelope, handleError } from './errors';
+import { clientAddress } from './http';
 import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin/routes';
 import { competitionRoutes } from './competitions/routes';
@@ -97,7 +98,11 @@ export const createApp = (services: Services, options: AppOptions = {}) => {
 
   app.route('/', healthRoutes);
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(clientAddressHeader, clientAddress(c));
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
 
   app.use('/api/*', bodyLimit({ maxSize: 2 * 1024 * 1024 }));
   app.use('/api/*', async (c, next) => {

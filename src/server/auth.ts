@@ -19,6 +19,8 @@ export interface SessionUser {
 }
 
 export const guestEmailDomain = 'guest.firstgoal.invalid';
+/** Set by the app on requests it hands to better-auth (see app.ts). */
+export const clientAddressHeader = 'x-firstgoal-client-address';
 
 interface AuthDeps {
   env: Env;
@@ -40,7 +42,13 @@ const buildAuth = ({ env, database, mailer, logger }: AuthDeps) => {
     trustedOrigins: [env.baseUrl],
     // better-auth skips its origin/CSRF check under NODE_ENV=test; we want tests to see the real
     // behaviour.
-    advanced: { disableOriginCheck: false },
+    advanced: {
+      disableOriginCheck: false,
+      // Rate limits are per client. better-auth would read X-Forwarded-For, which any client can
+      // forge when no proxy sits in front; the app sets this header itself from the socket (or
+      // from X-Forwarded-For only with TRUST_PROXY) and drops any copy a client sends.
+      ipAddress: { ipAddressHeaders: [clientAddressHeader] },
+    },
     database: { db, type: database.dialect },
     logger: {
       log: (level, message, ...args) => {

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { z } from 'zod';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { AppBindings } from './context';
 import { AppError } from './errors';
@@ -59,3 +60,19 @@ export const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
 export const body = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });
+
+/**
+ * The client's address: the socket's peer, or (TRUST_PROXY=true, behind a reverse proxy) the
+ * first address of X-Forwarded-For. 'unknown' for in-process requests (tests).
+ */
+export const clientAddress = (c: Context<AppBindings>): string => {
+  if (c.get('services').env.TRUST_PROXY) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+};

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   baseUrl,
   launchBrowser,
+  clientHeaders,
   openSession,
   screenshot,
   seriousViolations,
@@ -26,7 +27,10 @@ let seeded: SeededFixture[] = [];
 
 // Other browser tests share the seeded fixtures: remember them and put them back afterwards.
 beforeAll(async () => {
-  const context = await browser.newContext({ baseURL: baseUrl() });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    extraHTTPHeaders: clientHeaders(),
+  });
   await signInAdmin(context);
   const answer = await context.request.get('/api/admin/fixtures?competitionId=premier_league');
   const { fixtures } = (await answer.json()) as { fixtures: SeededFixture[] };
@@ -34,7 +38,10 @@ beforeAll(async () => {
   await context.close();
 });
 afterAll(async () => {
-  const context = await browser.newContext({ baseURL: baseUrl() });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    extraHTTPHeaders: clientHeaders(),
+  });
   await signInAdmin(context);
   for (const { id, kickoffAt } of seeded) {
     const reset = await context.request.patch(`/api/admin/fixtures/${id}`, {

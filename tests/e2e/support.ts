@@ -31,8 +31,19 @@ export interface Session {
   errors: string[];
 }
 
+let clients = 0;
+/**
+ * Each browser session poses as its own client (the e2e server trusts X-Forwarded-For), so the
+ * per-client limits (sign-in attempts, contact messages) apply per session as for real people.
+ */
+export const clientHeaders = () => {
+  clients += 1;
+  return { 'x-forwarded-for': `10.66.${Math.floor(clients / 250)}.${(clients % 250) + 1}` };
+};
+
 export const openSession = async (browser: Browser, width: Width = 1280): Promise<Session> => {
   const context = await browser.newContext({
+    extraHTTPHeaders: clientHeaders(),
     baseURL: baseUrl(),
     viewport: { width, height: width === 375 ? 812 : 900 },
     locale: 'en-GB',

@@ -1,24 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { contactBody, contactMessage } from '../../domain/contact';
-import type { AppBindings } from '../context';
 import { AppError } from '../errors';
-import { createAdminRouter, createRouter } from '../http';
+import { clientAddress, createAdminRouter, createRouter } from '../http';
 import { submitContact } from './service';
-
-const clientAddress = (c: Context<AppBindings>): string => {
-  if (c.get('services').env.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown'; // in-process requests (tests) have no socket
-  }
-};
 
 export const contactRoutes = createRouter().openapi(
   createRoute({
