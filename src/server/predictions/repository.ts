@@ -228,5 +228,7 @@ export const leagueFixtureEntries = async (db: Db, leagueId: string, competition
     .where('league_id', '=', leagueId)
     .orderBy('name')
     .execute();
-  return { fixtures, predictions, teams };
+  // Looked up per fixture × team by the callers: index once instead of scanning per cell.
+  const byKey = new Map(predictions.map((p) => [`${p.fixture_id}|${p.team_id}`, p]));
+  return { fixtures, predictions, teams, byKey };
 };

@@ -236,6 +236,7 @@ export const predictionRoutes = createRouter()
       const league = await findLeagueById(database.db, c.req.valid('param').leagueId);
       if (!league) throw new AppError('LEAGUE_NOT_FOUND');
       const data = await repo.leagueFixtureEntries(database.db, league.id, league.competitionId);
+      const { byKey } = data;
       const member = viewer !== null && data.teams.some((t) => t.user_id === viewer.id);
       const at = now();
       const fixtures = data.fixtures.map((f) => {
@@ -253,7 +254,7 @@ export const predictionRoutes = createRouter()
           firstGoalMinute: f.first_goal_minute,
           locked,
           entries: data.teams.map((t) => {
-            const p = data.predictions.find((x) => x.fixture_id === f.id && x.team_id === t.id);
+            const p = byKey.get(`${f.id}|${t.id}`);
             const own = viewer !== null && t.user_id === viewer.id;
             const show = p !== undefined && (reveal || own);
             return {
@@ -291,12 +292,13 @@ export const predictionRoutes = createRouter()
       const league = await findLeagueById(database.db, leagueId);
       if (!league) throw new AppError('LEAGUE_NOT_FOUND');
       const data = await repo.leagueFixtureEntries(database.db, league.id, league.competitionId);
+      const { byKey } = data;
       const fixture = data.fixtures.find((f) => f.id === fixtureId);
       if (!fixture) throw new AppError('UNKNOWN_FIXTURE');
       if (!data.teams.some((t) => t.user_id === user.id) || !isKickedOff(fixture.kickoff_at, now()))
         throw new AppError('PREDICTIONS_HIDDEN');
       const entries = data.teams.map((t) => {
-        const p = data.predictions.find((x) => x.fixture_id === fixtureId && x.team_id === t.id);
+        const p = byKey.get(`${fixtureId}|${t.id}`);
         return {
           teamId: t.id,
           teamName: t.name,

@@ -30,6 +30,13 @@ const predictionCounts = async (db: Parameters<typeof repo.listFixtures>[0], ids
   return new Map(rows.map((r) => [r.fixture_id, Number(r.n)]));
 };
 
+/** What a scoring change answers: the fixture and how many teams gained points of how many. */
+const scored = (r: { fixture: repo.FixtureRow; counts: { gained: number; total: number } }) => ({
+  fixture: toAdmin(r.fixture, r.counts.total),
+  gained: r.counts.gained,
+  total: r.counts.total,
+});
+
 const toAdmin = (f: repo.FixtureRow, predictions: number) => ({
   ...f,
   minuteToBeConfirmed: minuteToBeConfirmed(f),
@@ -134,14 +141,7 @@ export const resultRoutes = createAdminRouter()
         c.req.valid('json'),
         now(),
       );
-      return c.json(
-        {
-          fixture: toAdmin(r.fixture, r.counts.total),
-          gained: r.counts.gained,
-          total: r.counts.total,
-        },
-        200,
-      );
+      return c.json(scored(r), 200);
     },
   )
   .openapi(
@@ -161,14 +161,7 @@ export const resultRoutes = createAdminRouter()
         c.req.valid('param').fixtureId,
         now(),
       );
-      return c.json(
-        {
-          fixture: toAdmin(r.fixture, r.counts.total),
-          gained: r.counts.gained,
-          total: r.counts.total,
-        },
-        200,
-      );
+      return c.json(scored(r), 200);
     },
   )
   .openapi(
