@@ -34,8 +34,15 @@ const results = [
   await time('GET /healthz (baseline: routing + middleware only)', 3000, () =>
     app.request('/healthz'),
   ),
-  await time('GET /api/competitions (session lookup + catalogue query)', 3000, () =>
-    app.request('/api/competitions'),
+  await time(
+    'GET /api/competitions (session lookup + current season of every competition)',
+    3000,
+    () => app.request('/api/competitions'),
+  ),
+  await time(
+    'GET /api/competitions/premier_league/fixtures (a whole season: 380 fixtures)',
+    1000,
+    () => app.request('/api/competitions/premier_league/fixtures'),
   ),
 ];
 const [baseline] = results;

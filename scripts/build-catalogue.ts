@@ -1,46 +1,86 @@
 /**
- * Developer tool: writes catalogue/fixtures/<competition_id>.json from the open data in
+ * Developer tool: writes catalogue/fixtures/<season>/<competition_id>.json from the open data in
  * ../shared/data (openfootball, CC0 1.0) plus the hand-written women's Euro fixtures.
  * Run: node --import tsx scripts/build-catalogue.ts [path/to/shared/data]
  * The output is committed; the app never reads the open data at start.
+ *
+ * Files are read with the same parser as an admin's import and the openfootball sync
+ * (`parseOpenFootball`), so a sync of an unchanged file finds nothing to change.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
 import {
   builtInFixturePrefixes,
   catalogueFixtureFile,
+  fixtureNumber,
   type CatalogueFixture,
   type CatalogueFixtureFile,
 } from '../src/domain/fixtures';
-import { openDataKickoff, zonedLocalToUtc } from '../src/domain/kickoff';
+import { parseOpenFootball, type ParsedRow } from '../src/domain/import';
+import { zonedLocalToUtc } from '../src/domain/kickoff';
 import { readCompetitionCatalogue } from '../src/server/competitions/catalogue';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const dataDir = resolve(process.argv[2] ?? join(root, '../shared/data'));
 const outDir = join(root, 'catalogue/fixtures');
 
-/** Playable leagues: the first round of their season becomes the prediction round. */
-const leagueSources: Record<string, string> = {
-  premier_league: 'football.json/2025-26/en.1.json',
-  efl_championship_2025: 'football.json/2025-26/en.2.json',
-  efl_league_one_2025: 'football.json/2025-26/en.3.json',
-  efl_league_two_2025: 'football.json/2025-26/en.4.json',
-  scottish_premiership_2025: 'football.json/2025-26/sco.1.json',
-  bundesliga_2025: 'football.json/2025-26/de.1.json',
-  la_liga_2025: 'football.json/2025-26/es.1.json',
-  la_liga2_2025: 'football.json/2025-26/es.2.json',
-  ligue1_2025: 'football.json/2025-26/fr.1.json',
-  serie_a_2025: 'football.json/2025-26/it.1.json',
-  eredivisie_2025: 'football.json/2025-26/nl.1.json',
-  mls_2025: 'football.json/2025/mls.json',
-};
+interface LeagueSource {
+  competitionId: string;
+  season: string;
+  file: string;
+  /** Only the first round (the specification's built-in round); default: every round. */
+  firstRoundOnly?: boolean;
+}
+
+/** The specification's first rounds of 2025-26 (and MLS 2025), then the whole 2026-27 season. */
+const leagueSources: LeagueSource[] = [
+  ...Object.entries({
+    premier_league: 'en.1',
+    efl_championship_2025: 'en.2',
+    efl_league_one_2025: 'en.3',
+    efl_league_two_2025: 'en.4',
+    scottish_premiership_2025: 'sco.1',
+    bundesliga_2025: 'de.1',
+    la_liga_2025: 'es.1',
+    la_liga2_2025: 'es.2',
+    ligue1_2025: 'fr.1',
+    serie_a_2025: 'it.1',
+    eredivisie_2025: 'nl.1',
+  }).map(([competitionId, code]) => ({
+    competitionId,
+    season: '2025-26',
+    file: `football.json/2025-26/${code}.json`,
+    firstRoundOnly: true,
+  })),
+  {
+    competitionId: 'mls_2025',
+    season: '2025',
+    file: 'football.json/2025/mls.json',
+    firstRoundOnly: true,
+  },
+  ...Object.entries({
+    premier_league: 'en.1',
+    efl_championship_2025: 'en.2',
+    bundesliga_2025: 'de.1',
+    la_liga_2025: 'es.1',
+    ligue1_2025: 'fr.1',
+    serie_a_2025: 'it.1',
+    eredivisie_2025: 'nl.1',
+    primeira_liga: 'pt.1',
+  }).map(([competitionId, code]) => ({
+    competitionId,
+    season: '2026-27',
+    file: `football.json/2026-27/${code}.json`,
+  })),
+];
+
 const clubWorldCup = {
   competitionId: 'fifa_club_world_cup_2025',
+  season: '2025',
   file: 'worldcup.json/2025/clubworldcup.json',
-  // Stage order. The file also holds the qualification play-off (LAFC v América, 31 May),
-  // which is not a tournament match: it is left out, leaving the 63 matches of the tournament.
+  // The file also holds the qualification play-off (LAFC v América, 31 May), which is not a
+  // tournament match: it is left out, leaving the 63 matches of the tournament.
   skip: ['Qualification, Playoffs'],
   rounds: [
     ...[...'ABCDEFGH'].map((group) => `Group ${group}`),
@@ -51,91 +91,96 @@ const clubWorldCup = {
   ],
 };
 
-const openDataFile = z.object({
-  matches: z
-    .array(
-      z.object({
-        round: z.string().min(1),
-        date: z.string(),
-        time: z.string().optional(),
-        team1: z.string().min(1),
-        team2: z.string().min(1),
-        ground: z.string().optional(),
-      }),
-    )
-    .min(1),
-});
-type OpenDataMatch = z.infer<typeof openDataFile>['matches'][number];
-
 const fail = (message: string): never => {
   console.error(`build-catalogue: ${message}`);
   process.exit(1);
-};
-
-const readOpenData = (relative: string): OpenDataMatch[] => {
-  const path = join(dataDir, relative);
-  if (!existsSync(path)) fail(`${path} is missing`);
-  return openDataFile.parse(JSON.parse(readFileSync(path, 'utf8'))).matches;
 };
 
 const timeZones = new Map(readCompetitionCatalogue().map((c) => [c.id, c.timeZone]));
 const timeZoneOf = (competitionId: string): string =>
   timeZones.get(competitionId) ?? fail(`${competitionId} is not in catalogue/competitions.json`);
 
-/** 'Matchday 1' and '1. Round' → { label: 'Matchday 1', order: 1 }. */
-const leagueRound = (round: string) => {
-  const n = /^Matchday (\d+)$/.exec(round)?.[1] ?? /^(\d+)\. Round$/.exec(round)?.[1];
-  return n ? { label: `Matchday ${Number(n)}`, order: Number(n) } : fail(`odd round '${round}'`);
+/** Every match of an openfootball file, read as an import would read it. */
+const readRows = (relative: string, timeZone: string): ParsedRow[] => {
+  const path = join(dataDir, relative);
+  if (!existsSync(path)) fail(`${path} is missing`);
+  const parsed = parseOpenFootball(readFileSync(path, 'utf8'), timeZone);
+  if (!parsed.ok) return fail(`${relative}: ${parsed.error}`);
+  return parsed.rows.map((row) =>
+    row.ok ? row : fail(`${relative} row ${row.index + 1}: ${row.reason}`),
+  );
 };
 
 type Draft = Omit<CatalogueFixture, 'id'>;
 
-const toDraft = (m: OpenDataMatch, timeZone: string, round: string, order: number): Draft => {
-  if (!m.time) return fail(`${m.date} ${m.team1} v ${m.team2} has no kick-off time`);
-  return {
-    round,
-    roundOrder: order,
-    kickoffAt: openDataKickoff(m.date, m.time, timeZone).toISOString(),
-    homeTeam: m.team1,
-    awayTeam: m.team2,
-    ...(m.ground ? { venue: m.ground } : {}),
-  };
+const matchday = (round: string) =>
+  Number(/^Matchday (\d+)$/.exec(round)?.[1] ?? fail(`odd round '${round}'`));
+
+const toDraft = (row: ParsedRow, roundOrder: number): Draft => ({
+  round: row.round,
+  roundOrder,
+  kickoffAt: row.kickoffAt,
+  ...(row.timeConfirmed ? {} : { timeConfirmed: false as const }),
+  homeTeam: row.homeTeam,
+  awayTeam: row.awayTeam,
+  ...(row.venue ? { venue: row.venue } : {}),
+  ...(row.status === 'postponed' ? { status: 'postponed' as const } : {}),
+  ...(row.status === 'cancelled' ? fail(`cancelled match ${row.homeTeam} v ${row.awayTeam}`) : {}),
+  ...(row.result
+    ? {
+        status: 'final' as const,
+        homeScore: row.result.homeScore,
+        awayScore: row.result.awayScore,
+        firstGoalMinute: row.result.firstGoalMinute,
+      }
+    : {}),
+});
+
+/** The next running number of each competition's fixture ids, over all its seasons. */
+const nextNumber = new Map<string, number>();
+const numbered = (competitionId: string, drafts: Draft[], first?: number): CatalogueFixture[] => {
+  const prefix = builtInFixturePrefixes[competitionId] ?? fail(`no id prefix for ${competitionId}`);
+  let n = first ?? nextNumber.get(competitionId) ?? 1;
+  const fixtures = drafts.map((d) => ({ id: `${prefix}${n++}`, ...d }));
+  nextNumber.set(competitionId, Math.max(n, nextNumber.get(competitionId) ?? 1));
+  return fixtures;
 };
 
-/** Numbers fixtures <prefix>1.. in kick-off order; ties keep their order (stable sort). */
-const numbered = (competitionId: string, drafts: Draft[], first = 1): CatalogueFixture[] =>
-  [...drafts]
-    .sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt))
-    .map((d, i) => ({ id: `${builtInFixturePrefixes[competitionId]}${first + i}`, ...d }));
+const byKickoff = (a: Draft, b: Draft) => a.kickoffAt.localeCompare(b.kickoffAt);
 
-const leagueFile = (competitionId: string, relative: string): CatalogueFixtureFile => {
-  const matches = readOpenData(relative);
-  const firstRound = matches[0]?.round ?? '';
-  const { label, order } = leagueRound(firstRound);
-  const timeZone = timeZoneOf(competitionId);
-  const drafts = matches
-    .filter((m) => m.round === firstRound)
-    .map((m) => toDraft(m, timeZone, label, order));
+const leagueFile = (source: LeagueSource): CatalogueFixtureFile => {
+  const timeZone = timeZoneOf(source.competitionId);
+  const rows = readRows(source.file, timeZone);
+  const firstRound = rows[0]?.round ?? '';
+  const chosen = source.firstRoundOnly ? rows.filter((r) => r.round === firstRound) : rows;
+  const drafts = chosen.map((row) => toDraft(row, matchday(row.round)));
+  // The specification's first rounds are numbered in kick-off order; whole seasons in round
+  // order, then the file's order (stable when a kick-off moves).
+  const ordered = source.firstRoundOnly
+    ? [...drafts].sort(byKickoff)
+    : [...drafts].sort((a, b) => a.roundOrder - b.roundOrder);
+  const what = source.firstRoundOnly ? `round '${firstRound}'` : 'every round';
   return {
-    competitionId,
-    source: `openfootball/${relative}, round '${firstRound}' (CC0 1.0); local times ${timeZone}`,
-    fixtures: numbered(competitionId, drafts),
+    competitionId: source.competitionId,
+    season: source.season,
+    source: `openfootball/${source.file}, ${what} (CC0 1.0); local times ${timeZone}`,
+    fixtures: numbered(source.competitionId, ordered),
   };
 };
 
 const clubWorldCupFile = (): CatalogueFixtureFile => {
-  const { competitionId, file, rounds, skip } = clubWorldCup;
-  const timeZone = timeZoneOf(competitionId);
-  const drafts = readOpenData(file)
-    .filter((m) => !skip.includes(m.round))
-    .map((m) => {
-      const order = rounds.indexOf(m.round) + 1;
-      return order > 0 ? toDraft(m, timeZone, m.round, order) : fail(`odd round '${m.round}'`);
+  const { competitionId, season, file, rounds, skip } = clubWorldCup;
+  const drafts = readRows(file, timeZoneOf(competitionId))
+    .filter((row) => !skip.includes(row.round))
+    .map((row) => {
+      const order = rounds.indexOf(row.round) + 1;
+      return order > 0 ? toDraft(row, order) : fail(`odd round '${row.round}'`);
     });
   return {
     competitionId,
-    source: `openfootball/${file}, the 63 tournament matches (CC0 1.0); local times ${timeZone}`,
-    fixtures: numbered(competitionId, drafts),
+    season,
+    source: `openfootball/${file}, the 63 tournament matches (CC0 1.0)`,
+    fixtures: numbered(competitionId, [...drafts].sort(byKickoff)),
   };
 };
 
@@ -169,6 +214,7 @@ const womensEuroFile = (): CatalogueFixtureFile => {
   });
   return {
     competitionId,
+    season: '2025',
     source:
       "Written by hand in scripts/build-catalogue.ts from UEFA Women's Euro 2025 group stage " +
       'matchday 3 (schedule and results are facts; not in the open data)',
@@ -179,17 +225,19 @@ const womensEuroFile = (): CatalogueFixtureFile => {
 if (!existsSync(dataDir))
   fail(`open data not found at ${dataDir} (expected the project's sibling ../shared/data)`);
 
-const files = [
-  ...Object.entries(leagueSources).map(([id, relative]) => leagueFile(id, relative)),
-  clubWorldCupFile(),
-  womensEuroFile(),
-];
-mkdirSync(outDir, { recursive: true });
+const files = [...leagueSources.map(leagueFile), clubWorldCupFile(), womensEuroFile()];
+rmSync(outDir, { recursive: true, force: true });
 for (const file of files) {
   const checked = catalogueFixtureFile.parse(file);
-  writeFileSync(
-    join(outDir, `${checked.competitionId}.json`),
-    `${JSON.stringify(checked, null, 2)}\n`,
+  const dir = join(outDir, checked.season);
+  mkdirSync(dir, { recursive: true });
+  // One fixture per line: small files whose diffs read fixture by fixture.
+  const { fixtures, ...head } = checked;
+  const lines = fixtures.map((f) => `    ${JSON.stringify(f)}`).join(',\n');
+  const text = `${JSON.stringify(head, null, 2).replace(/\n}$/, '')},\n  "fixtures": [\n${lines}\n  ]\n}\n`;
+  writeFileSync(join(dir, `${checked.competitionId}.json`), text);
+  const last = fixtureNumber(checked.fixtures.at(-1)?.id ?? '');
+  console.log(
+    `${checked.season}/${checked.competitionId}: ${checked.fixtures.length} fixtures (… ${last})`,
   );
-  console.log(`${checked.competitionId}: ${checked.fixtures.length} fixtures`);
 }

@@ -54,8 +54,12 @@ export const competitionStates = [
 ] as const;
 export type CompetitionState = (typeof competitionStates)[number];
 
-/** A competition on /api/competitions: with how many fixtures it has and whether any are open. */
+/**
+ * A competition on /api/competitions: its current season (the one with the next unstarted
+ * fixture, else the latest), how many fixtures that season has and how many are still open.
+ */
 export const competitionListItem = competitionSchema.extend({
+  currentSeason: z.string().nullable(),
   fixtureCount: z.number(),
   openFixtures: z.number(),
   nextKickoff: z.string().nullable(),

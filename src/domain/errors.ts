@@ -54,6 +54,13 @@ export const errorCatalogue = {
     status: 403,
     message: "Other teams' predictions are shown from kick-off, to members of the league.",
   },
+  RESULT_BEFORE_KICKOFF: {
+    status: 409,
+    message:
+      'This match has not kicked off yet. A final result needs a kick-off in the past (move the kick-off if the match was brought forward).',
+  },
+  UNKNOWN_SEASON: { status: 404, message: 'This season does not exist for this competition.' },
+  SYNC_RUNNING: { status: 409, message: 'A fixture sync is already running. Try again shortly.' },
   CANNOT_CALCULATE: { status: 400, message: 'Match must be "Final" and have scores entered.' },
   INVALID_RESULT: { status: 400, message: 'This result is not valid.' },
   MISSING_INFORMATION: {

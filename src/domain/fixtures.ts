@@ -20,6 +20,7 @@ export const builtInFixturePrefixes: Readonly<Record<string, string>> = {
   ligue1_2025: 'ligue1_',
   serie_a_2025: 'serie_a_',
   eredivisie_2025: 'eredivisie_',
+  primeira_liga: 'primeira_liga_',
   mls_2025: 'mls_',
   fifa_club_world_cup_2025: 'fifa_club_world_cup_',
   uefa_european_womens_championship_2025: 'uwc_',
@@ -33,17 +34,94 @@ export const fixtureNumber = (id: string): number | null => {
 
 const score = z.number().int().min(0).max(99);
 
-/** One fixture of a catalogue/fixtures/<competition_id>.json file. */
+/** A season label: '2026-27', '2025' (calendar-year competitions) or '' (one unnamed season). */
+export const seasonLabel = z
+  .string()
+  .trim()
+  .max(20)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$|^$/, { error: 'Seasons look like 2026-27 or 2026.' });
+
+/**
+ * The groups of facts of a fixture, as their origin is recorded (fixtures.field_origins): a
+ * catalogue re-load changes only groups still the catalogue's; the sync never one an admin set.
+ */
+export const fixtureFieldGroups = [
+  'kickoff',
+  'status',
+  'teams',
+  'result',
+  'minute',
+  'round',
+  'venue',
+] as const;
+export type FixtureFieldGroup = (typeof fixtureFieldGroups)[number];
+/** Who set a group: the built-in catalogue (when unrecorded), a fixture source, or an admin. */
+export type FieldOrigin = 'catalogue' | 'openfootball' | 'football-data' | 'admin';
+export type FieldOrigins = Partial<Record<FixtureFieldGroup, FieldOrigin>>;
+
+const origins = new Set<string>(['catalogue', 'openfootball', 'football-data', 'admin']);
+
+/** fixtures.field_origins as stored (JSON or null); anything unreadable counts as the catalogue's. */
+export const parseFieldOrigins = (json: string | null): FieldOrigins => {
+  if (!json) return {};
+  try {
+    const value = JSON.parse(json) as Record<string, unknown>;
+    const result: FieldOrigins = {};
+    for (const group of fixtureFieldGroups) {
+      const origin = value[group];
+      if (typeof origin === 'string' && origins.has(origin)) result[group] = origin as FieldOrigin;
+    }
+    return result;
+  } catch {
+    return {};
+  }
+};
+
+/** The origins after `origin` set `groups`; the catalogue's own facts are recorded as absent. */
+export const withOrigin = (
+  current: FieldOrigins,
+  groups: readonly FixtureFieldGroup[],
+  origin: FieldOrigin,
+): FieldOrigins => {
+  const next: FieldOrigins = { ...current };
+  for (const group of groups) {
+    if (origin === 'catalogue') delete next[group];
+    else next[group] = origin;
+  }
+  return next;
+};
+
+const rank: Record<FieldOrigin, number> = {
+  catalogue: 0,
+  openfootball: 1,
+  'football-data': 2,
+  admin: 3,
+};
+
+/**
+ * Whether a source may change a group: an admin's hand always wins; football-data wins over
+ * openfootball; the catalogue only changes what is still its own.
+ */
+export const mayChange = (current: FieldOrigins, group: FixtureFieldGroup, by: FieldOrigin) => {
+  const owner = current[group] ?? 'catalogue';
+  if (by === 'admin') return true;
+  if (by === 'catalogue') return owner === 'catalogue';
+  return rank[owner] <= rank[by];
+};
+
+/** One fixture of a catalogue/fixtures/<season>/<competition_id>.json file. */
 export const catalogueFixture = z
   .strictObject({
     id: z.string().regex(/^[a-z0-9_]+_[1-9]\d*$/),
     round: z.string().min(1).max(100),
     roundOrder: z.number().int().min(1),
     kickoffAt: z.iso.datetime(),
+    /** false: only the date is known; kickoffAt is 11:00 local on that date. */
+    timeConfirmed: z.literal(false).optional(),
     homeTeam: z.string().trim().min(1).max(100),
     awayTeam: z.string().trim().min(1).max(100),
     venue: z.string().min(1).max(200).optional(),
-    status: z.literal('final').optional(),
+    status: z.enum(['final', 'postponed']).optional(),
     homeScore: score.optional(),
     awayScore: score.optional(),
     firstGoalMinute: z.number().int().min(0).max(90).nullable().optional(),
@@ -64,10 +142,11 @@ export const catalogueFixture = z
   );
 export type CatalogueFixture = z.infer<typeof catalogueFixture>;
 
-/** A catalogue/fixtures/<competition_id>.json file. */
+/** A catalogue/fixtures/<season>/<competition_id>.json file: one season of one competition. */
 export const catalogueFixtureFile = z
   .strictObject({
     competitionId: z.string().regex(/^[a-z0-9_]+$/),
+    season: seasonLabel,
     source: z.string().min(1),
     fixtures: z.array(catalogueFixture).min(1),
   })
@@ -99,6 +178,9 @@ export const fixtureSchema = z.object({
   round: z.string(),
   roundOrder: z.number(),
   kickoffAt: z.string(),
+  /** false: only the date is known; kickoffAt is a placeholder (11:00 local) picks close at. */
+  timeConfirmed: z.boolean(),
+  season: z.string(),
   homeTeam: z.string(),
   awayTeam: z.string(),
   venue: z.string().nullable(),

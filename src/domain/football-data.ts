@@ -9,18 +9,22 @@ import { firstGoalMinuteOf } from './first-goal';
 export interface FootballDataCompetition {
   competitionId: string;
   code: string;
-  /** football-data's season: the year it starts (2025 for 2025-26). */
-  season: number;
+  /**
+   * football-data's season: the year it starts (2025 for 2025-26). Default: the season
+   * containing today.
+   */
+  season?: number;
 }
 
 export const footballDataCompetitions: readonly FootballDataCompetition[] = [
-  { competitionId: 'premier_league', code: 'PL', season: 2025 },
-  { competitionId: 'efl_championship_2025', code: 'ELC', season: 2025 },
-  { competitionId: 'bundesliga_2025', code: 'BL1', season: 2025 },
-  { competitionId: 'la_liga_2025', code: 'PD', season: 2025 },
-  { competitionId: 'serie_a_2025', code: 'SA', season: 2025 },
-  { competitionId: 'ligue1_2025', code: 'FL1', season: 2025 },
-  { competitionId: 'eredivisie_2025', code: 'DED', season: 2025 },
+  { competitionId: 'premier_league', code: 'PL' },
+  { competitionId: 'efl_championship_2025', code: 'ELC' },
+  { competitionId: 'bundesliga_2025', code: 'BL1' },
+  { competitionId: 'la_liga_2025', code: 'PD' },
+  { competitionId: 'serie_a_2025', code: 'SA' },
+  { competitionId: 'ligue1_2025', code: 'FL1' },
+  { competitionId: 'eredivisie_2025', code: 'DED' },
+  { competitionId: 'primeira_liga', code: 'PPL' },
   // Not in football-data's free tier; the code is the one its paid plans list.
   { competitionId: 'fifa_club_world_cup_2025', code: 'CWC', season: 2025 },
 ];

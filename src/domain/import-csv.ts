@@ -1,4 +1,10 @@
-import { isTimeZone, maxImportRows, type ImportRow, type ParseOutcome } from './import';
+import {
+  isTimeZone,
+  maxImportRows,
+  placeholderTime,
+  type ImportRow,
+  type ParseOutcome,
+} from './import';
 import { zonedLocalToUtc } from './kickoff';
 
 /** RFC 4180 records: quoted fields may hold commas, quotes ("") and line breaks. */
@@ -46,8 +52,9 @@ const required = ['date', 'time', 'home', 'away', 'round'] as const;
 
 /**
  * CSV with the header `date,time,time_zone,home,away,round` (any order; `time_zone` optional,
- * an empty one means `timeZone`). A row with a bad date, time, zone or a missing team is
- * rejected with the reason; the other rows stand.
+ * an empty one means `timeZone`; an empty time means 'to be confirmed', closing at 11:00 local).
+ * A row with a bad date, time, zone or a missing team is rejected with the reason; the other
+ * rows stand.
  */
 export const parseFixtureCsv = (content: string, timeZone: string): ParseOutcome => {
   const [header, ...records] = csvRecords(content);
@@ -77,13 +84,14 @@ export const parseFixtureCsv = (content: string, timeZone: string): ParseOutcome
       return reject('A round of 1-100 characters is required.');
     if (!/^\d{4}-\d{2}-\d{2}$/.test(get('date')))
       return reject(`Invalid date '${get('date')}' (use YYYY-MM-DD).`);
-    if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(get('time')))
+    const time = get('time');
+    if (time !== '' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(time))
       return reject(`Invalid time '${get('time')}' (use HH:MM, 00:00-23:59).`);
     if (!isTimeZone(zone))
       return reject(`Unknown time zone '${zone}' (use an IANA name such as Europe/London).`);
     try {
-      const kickoffAt = zonedLocalToUtc(get('date'), get('time'), zone).toISOString();
-      return { ...base, ok: true, kickoffAt, venue: null };
+      const kickoffAt = zonedLocalToUtc(get('date'), time || placeholderTime, zone).toISOString();
+      return { ...base, ok: true, kickoffAt, timeConfirmed: time !== '', venue: null };
     } catch {
       return reject(`Invalid date '${get('date')}' (use YYYY-MM-DD).`);
     }

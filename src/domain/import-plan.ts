@@ -1,4 +1,10 @@
-import type { FixtureStatus } from './fixtures';
+import {
+  mayChange,
+  type FieldOrigin,
+  type FieldOrigins,
+  type FixtureFieldGroup,
+  type FixtureStatus,
+} from './fixtures';
 import {
   externalKey,
   teamsKey,
@@ -12,6 +18,7 @@ export interface StoredFixture {
   id: string;
   round: string;
   kickoffAt: string;
+  timeConfirmed: boolean;
   homeTeam: string;
   awayTeam: string;
   status: FixtureStatus;
@@ -19,18 +26,55 @@ export interface StoredFixture {
   awayScore: number | null;
   firstGoalMinute: number | null;
   externalId: string | null;
+  /** Who set which facts; absent = the catalogue's. */
+  origins?: FieldOrigins;
 }
 
 export interface FixtureUpdate {
   kickoffAt?: string;
+  timeConfirmed?: boolean;
   round?: string;
   homeTeam?: string;
   awayTeam?: string;
-  status?: 'final';
+  status?: 'final' | 'postponed' | 'cancelled' | 'scheduled';
   homeScore?: number;
   awayScore?: number;
   firstGoalMinute?: number | null;
 }
+
+const groupOf: Record<keyof FixtureUpdate, FixtureFieldGroup> = {
+  kickoffAt: 'kickoff',
+  timeConfirmed: 'kickoff',
+  round: 'round',
+  homeTeam: 'teams',
+  awayTeam: 'teams',
+  status: 'status',
+  homeScore: 'result',
+  awayScore: 'result',
+  firstGoalMinute: 'minute',
+};
+
+/**
+ * The part of an update a source may apply: nothing an admin (or a stronger source) set. A
+ * result follows its status: when the status is not ours to change, neither is the result.
+ */
+export const allowedUpdate = <U extends { [K in keyof FixtureUpdate]?: unknown }>(
+  update: U,
+  origins: FieldOrigins,
+  by: FieldOrigin,
+): U => {
+  const statusAllowed = mayChange(origins, 'status', by);
+  const allowed = {} as U;
+  for (const key of Object.keys(update) as (keyof FixtureUpdate & keyof U)[]) {
+    const group = groupOf[key];
+    if (!mayChange(origins, group, by)) continue;
+    if (!statusAllowed && (group === 'result' || group === 'minute')) continue;
+    Object.assign(allowed, { [key]: update[key] });
+  }
+  return allowed;
+};
+
+const day = 86_400_000;
 
 export type PlannedRow =
   | { status: 'rejected'; row: ImportRowBase; reason: string }
@@ -47,16 +91,35 @@ export type PlannedRow =
 
 const keyOf = (f: StoredFixture) => externalKey(f.round, f.homeTeam, f.awayTeam);
 
-/** What the row changes on the fixture; an unknown minute in the file keeps a stored one. */
+/**
+ * What the row changes on the fixture. A file that gives only the date keeps a known time on
+ * that day; a postponed or cancelled match stays so until the file shows it scheduled again; a
+ * file without a result never takes one away (nor moves a live match back); an unknown minute
+ * in the file keeps a stored one.
+ */
 export const diffFixture = (row: ParsedRow, f: StoredFixture): FixtureUpdate => {
   const update: FixtureUpdate = {};
-  if (new Date(row.kickoffAt).getTime() !== new Date(f.kickoffAt).getTime())
-    update.kickoffAt = row.kickoffAt;
+  const rowKickoff = new Date(row.kickoffAt).getTime();
+  const storedKickoff = new Date(f.kickoffAt).getTime();
+  const keepsKnownTime =
+    !row.timeConfirmed && f.timeConfirmed && Math.abs(rowKickoff - storedKickoff) < day;
+  if (!keepsKnownTime) {
+    if (rowKickoff !== storedKickoff) update.kickoffAt = row.kickoffAt;
+    if (row.timeConfirmed !== f.timeConfirmed) update.timeConfirmed = row.timeConfirmed;
+  }
   if (row.round !== f.round) update.round = row.round;
   if (row.homeTeam !== f.homeTeam) update.homeTeam = row.homeTeam;
   if (row.awayTeam !== f.awayTeam) update.awayTeam = row.awayTeam;
+  if (row.status) {
+    if (f.status !== row.status && f.status !== 'final') update.status = row.status;
+    return update;
+  }
   const r = row.result;
-  if (!r) return update; // the file does not know a result: whatever is stored stays
+  if (!r) {
+    // The file shows the match scheduled: a postponed or cancelled one is back on.
+    if (f.status === 'postponed' || f.status === 'cancelled') update.status = 'scheduled';
+    return update; // the file does not know a result: whatever is stored stays
+  }
   if (f.status !== 'final') update.status = 'final';
   const scoreMoved = r.homeScore !== f.homeScore || r.awayScore !== f.awayScore;
   if (r.homeScore !== f.homeScore) update.homeScore = r.homeScore;
@@ -69,13 +132,24 @@ export const diffFixture = (row: ParsedRow, f: StoredFixture): FixtureUpdate => 
   return update;
 };
 
+export interface PlanOptions {
+  /** Who applies the file: an admin changes anything; a source only what is not an admin's. */
+  by?: FieldOrigin;
+  /** With it, a result for a match whose kick-off is still ahead is rejected (DESIGN §3). */
+  now?: Date;
+}
+
 /**
- * Matches the file's rows to stored fixtures and says what each would do. A fixture is
- * recognised by its key (`round|home|away`, stored as external_id on import), else by its
- * teams when that pair appears once (a match moved to another round), else by round and
+ * Matches the file's rows to stored fixtures (of one season) and says what each would do. A
+ * fixture is recognised by its key (`round|home|away`, stored as external_id on import), else
+ * by its teams when that pair appears once (a match moved to another round), else by round and
  * kick-off (teams decided later, TBD → a name). Each fixture matches one row at most.
  */
-export const planImport = (rows: ImportRow[], stored: StoredFixture[]): PlannedRow[] => {
+export const planImport = (
+  rows: ImportRow[],
+  stored: StoredFixture[],
+  { by = 'admin', now }: PlanOptions = {},
+): PlannedRow[] => {
   const byKey = new Map<string, StoredFixture>();
   for (const f of stored) byKey.set(keyOf(f), f);
   for (const f of stored) if (f.externalId && !byKey.has(f.externalId)) byKey.set(f.externalId, f);
@@ -110,6 +184,13 @@ export const planImport = (rows: ImportRow[], stored: StoredFixture[]): PlannedR
 
   return rows.map((row): PlannedRow => {
     if (!row.ok) return { status: 'rejected', row, reason: row.reason };
+    const early = {
+      status: 'rejected' as const,
+      row,
+      reason: 'A result for a match whose kick-off is still ahead.',
+    };
+    const ahead = (kickoffAt: string) => now !== undefined && new Date(kickoffAt) > now;
+    if (row.result && ahead(row.kickoffAt)) return early;
     const key = externalKey(row.round, row.homeTeam, row.awayTeam);
     const earlier = seen.get(key);
     if (earlier !== undefined)
@@ -118,7 +199,9 @@ export const planImport = (rows: ImportRow[], stored: StoredFixture[]): PlannedR
     const fixture = findFixture(row, key);
     if (!fixture) return { status: 'new', row, key };
     used.add(fixture.id);
-    const update = diffFixture(row, fixture);
+    const update = allowedUpdate(diffFixture(row, fixture), fixture.origins ?? {}, by);
+    // The kick-off that will be stored (an admin's may stand) must have passed for a result.
+    if (update.status === 'final' && ahead(update.kickoffAt ?? fixture.kickoffAt)) return early;
     const changes = Object.keys(update) as (keyof FixtureUpdate)[];
     if (changes.length === 0) return { status: 'unchanged', row, key, fixtureId: fixture.id };
     return { status: 'changed', row, key, fixtureId: fixture.id, update, changes };
@@ -139,7 +222,13 @@ export const describePlannedRow = (p: PlannedRow, fixtureId?: string) => ({
   ...(p.status === 'rejected' ? { reason: p.reason } : {}),
   ...(p.status === 'changed' || p.status === 'unchanged' ? { fixtureId: p.fixtureId } : {}),
   ...(fixtureId ? { fixtureId } : {}),
-  ...(p.status !== 'rejected' ? { kickoffAt: p.row.kickoffAt } : {}),
+  ...(p.status !== 'rejected'
+    ? {
+        kickoffAt: p.row.kickoffAt,
+        timeConfirmed: p.row.timeConfirmed,
+        ...(p.row.status ? { fixtureStatus: p.row.status } : {}),
+      }
+    : {}),
   homeTeam: p.row.homeTeam,
   awayTeam: p.row.awayTeam,
   round: p.row.round,
@@ -148,8 +237,8 @@ export const describePlannedRow = (p: PlannedRow, fixtureId?: string) => ({
 });
 
 /**
- * Round order of each round label: a label already stored keeps its order; a new one gets its
- * place among the file's rounds ordered by their first kick-off.
+ * Round order of each round label: a label already stored keeps its order; 'Matchday N' is N;
+ * any other new one gets its place among the file's rounds ordered by their first kick-off.
  */
 export const roundOrders = (rows: ImportRow[], stored: Map<string, number>) => {
   const firstKickoff = new Map<string, string>();
@@ -157,5 +246,9 @@ export const roundOrders = (rows: ImportRow[], stored: Map<string, number>) => {
     if (r.ok && (firstKickoff.get(r.round) ?? '\uffff') > r.kickoffAt)
       firstKickoff.set(r.round, r.kickoffAt);
   const ordered = [...firstKickoff].sort((a, b) => a[1].localeCompare(b[1])).map(([l]) => l);
-  return new Map(ordered.map((label, i) => [label, stored.get(label) ?? i + 1]));
+  const matchday = (label: string) => {
+    const n = /^Matchday (\d{1,3})$/.exec(label)?.[1];
+    return n ? Number(n) : undefined;
+  };
+  return new Map(ordered.map((label, i) => [label, stored.get(label) ?? matchday(label) ?? i + 1]));
 };

@@ -113,6 +113,28 @@ describe('parseOpenFootball', () => {
     expect(parseOne(match({ score: {} })).result).toBeUndefined();
   });
 
+  it('reads a bare [h, a] score, a date without a time and a postponed match', () => {
+    expect(parseOne(match({ score: [2, 1] })).result).toEqual({
+      homeScore: 2,
+      awayScore: 1,
+      firstGoalMinute: null,
+    });
+    // No time yet: 11:00 local on the date (picks close then), not confirmed.
+    const dateOnly = parseOne(match({ date: '2026-11-29', time: undefined }), 'Europe/Madrid');
+    expect(dateOnly).toMatchObject({
+      ok: true,
+      kickoffAt: '2026-11-29T10:00:00.000Z',
+      timeConfirmed: false,
+    });
+    expect(parseOne(match({}))).toMatchObject({ timeConfirmed: true });
+    const postponed = parseOne(
+      match({ time: undefined, status: 'postponed', score: { ft: [1, 0] } }),
+    );
+    expect(postponed).toMatchObject({ ok: true, status: 'postponed', timeConfirmed: false });
+    expect(postponed.result).toBeUndefined();
+    expect(parseOne(match({ round: '3. Round' })).round).toBe('Matchday 3');
+  });
+
   it('rejects unreadable matches and refuses a file that is not JSON', () => {
     expect(parseOne(match({ date: '2026-02-30' }))).toMatchObject({ ok: false });
     expect(parseOne(match({ team2: '' }))).toMatchObject({ ok: false });
@@ -158,6 +180,7 @@ describe('planImport', () => {
     id: 'cup_1',
     round: 'Matchday 1',
     kickoffAt: '2030-03-29T15:00:00.000Z',
+    timeConfirmed: true,
     homeTeam: 'Arsenal',
     awayTeam: 'Chelsea',
     status: 'scheduled',
@@ -172,6 +195,7 @@ describe('planImport', () => {
     index: 0,
     round: 'Matchday 1',
     kickoffAt: '2030-03-29T15:00:00.000Z',
+    timeConfirmed: true,
     homeTeam: 'Arsenal',
     awayTeam: 'Chelsea',
     venue: null,
@@ -214,6 +238,61 @@ describe('planImport', () => {
     });
   });
 
+  it('follows postponements and their end, and keeps a known time when the file has only the date', () => {
+    const postponed = planImport([row({ status: 'postponed' })], [stored({})]);
+    expect(postponed[0]).toMatchObject({ status: 'changed', update: { status: 'postponed' } });
+    const back = planImport(
+      [row({ kickoffAt: '2030-04-08T18:45:00.000Z' })],
+      [stored({ status: 'postponed' })],
+    );
+    expect(back[0]).toMatchObject({
+      update: { status: 'scheduled', kickoffAt: '2030-04-08T18:45:00.000Z' },
+    });
+    // A live match is not moved back by a file without its result.
+    expect(planImport([row({})], [stored({ status: 'live' })])[0]?.status).toBe('unchanged');
+    const dateOnly = row({ kickoffAt: '2030-03-29T10:00:00.000Z', timeConfirmed: false });
+    expect(planImport([dateOnly], [stored({})])[0]?.status).toBe('unchanged');
+    const timeKnown = planImport(
+      [row({ kickoffAt: '2030-03-29T19:00:00.000Z' })],
+      [stored({ kickoffAt: '2030-03-29T10:00:00.000Z', timeConfirmed: false })],
+    );
+    expect(timeKnown[0]).toMatchObject({
+      changes: ['kickoffAt', 'timeConfirmed'],
+      update: { kickoffAt: '2030-03-29T19:00:00.000Z', timeConfirmed: true },
+    });
+  });
+
+  it('never lets a source change what an admin set, and rejects a result before kick-off', () => {
+    const result = { homeScore: 2, awayScore: 1, firstGoalMinute: null };
+    const byHand = stored({
+      kickoffAt: '2030-03-29T16:00:00.000Z',
+      origins: { kickoff: 'admin', status: 'admin' },
+    });
+    const plan = planImport([row({ result })], [byHand], { by: 'openfootball' });
+    expect(plan[0]?.status).toBe('unchanged');
+    // An admin's own import may change anything.
+    expect(planImport([row({ result })], [byHand])[0]).toMatchObject({
+      changes: ['kickoffAt', 'status', 'homeScore', 'awayScore'],
+    });
+    const early = planImport([row({ result })], [stored({})], {
+      now: new Date('2030-03-29T14:00:00Z'),
+    });
+    expect(early[0]).toMatchObject({
+      status: 'rejected',
+      reason: 'A result for a match whose kick-off is still ahead.',
+    });
+    // An admin moved the match to a later date; the file still has the old one and a score.
+    const movedByHand = stored({
+      kickoffAt: '2030-04-05T15:00:00.000Z',
+      origins: { kickoff: 'admin' },
+    });
+    const stale = planImport([row({ result })], [movedByHand], {
+      by: 'openfootball',
+      now: new Date('2030-03-30T12:00:00Z'),
+    });
+    expect(stale[0]).toMatchObject({ status: 'rejected' });
+  });
+
   it('rejects the same match twice in one file', () => {
     const plan = planImport([row({}), row({ index: 1 })], []);
     expect(plan.map((p) => p.status)).toEqual(['new', 'rejected']);
@@ -228,6 +307,9 @@ describe('planImport', () => {
     expect([...orders]).toEqual([
       ['Group A', 4],
       ['Final', 2],
+    ]);
+    expect([...roundOrders([row({ round: 'Matchday 14' })], new Map())]).toEqual([
+      ['Matchday 14', 14],
     ]);
   });
 });

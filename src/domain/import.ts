@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { seasonLabel } from './fixtures';
 import { firstGoalMinuteOf, type GoalMinute } from './first-goal';
-import { openDataKickoff } from './kickoff';
+import { openDataKickoff, zonedLocalToUtc } from './kickoff';
 
 /**
  * Fixture import: reading a fixture file (openfootball JSON or CSV) into rows. Pure; the server
@@ -20,6 +21,8 @@ export const importBody = z.object({
     .min(1, { error: 'The file is empty.' })
     .max(maxImportChars, { error: 'The file is too large (at most 2 MB).' }),
   timeZone: z.string().trim().min(1).max(60).optional(),
+  /** The season the file's fixtures belong to; default: the competition's season label. */
+  season: seasonLabel.optional(),
 });
 export type ImportBody = z.infer<typeof importBody>;
 
@@ -42,6 +45,10 @@ export interface ImportRowBase {
 export interface ParsedRow extends ImportRowBase {
   ok: true;
   kickoffAt: string;
+  /** false: the file gives only the date; kickoffAt is 11:00 local on it (picks close then). */
+  timeConfirmed: boolean;
+  /** Set when the file says so; otherwise the row is scheduled (or final with a result). */
+  status?: 'postponed' | 'cancelled';
   venue: string | null;
   result?: ImportResult;
 }
@@ -59,6 +66,19 @@ const normalise = (text: string) =>
 export const externalKey = (round: string, home: string, away: string) =>
   [round, home, away].map(normalise).join('|');
 export const teamsKey = (home: string, away: string) => [home, away].map(normalise).join('|');
+
+/** The local time a fixture whose time is not known yet closes at (DESIGN §2). */
+export const placeholderTime = '11:00';
+
+/** The kick-off to store for a date whose time is unknown: 11:00 local. Throws RangeError. */
+export const placeholderKickoff = (date: string, timeZone: string) =>
+  zonedLocalToUtc(date, placeholderTime, timeZone);
+
+/** openfootball writes league rounds 'Matchday 3' or '3. Round': one label, 'Matchday 3'. */
+export const roundLabel = (round: string) => {
+  const numbered = /^(\d{1,3})\. Round$/.exec(round.trim());
+  return numbered ? `Matchday ${Number(numbered[1])}` : round.trim();
+};
 
 export const isTimeZone = (timeZone: string) => {
   try {
@@ -82,18 +102,21 @@ const openFootballMatch = z.object({
   team1: text(100),
   team2: text(100),
   ground: z.string().trim().max(200).optional(),
-  score: z.object({ ft: pair.optional(), et: pair.optional() }).optional(),
+  // Either { ht, ft, et, p } or a bare full-time pair [h, a].
+  score: z.union([pair, z.object({ ft: pair.optional(), et: pair.optional() })]).optional(),
+  status: z.string().max(40).optional(),
   goals1: z.array(goal).optional(),
   goals2: z.array(goal).optional(),
 });
 const openFootballFile = z.object({ matches: z.array(z.unknown()).max(maxImportRows) });
 
 const resultOf = (m: z.infer<typeof openFootballMatch>): ImportResult | undefined => {
-  const ft = m.score?.ft;
+  const score = Array.isArray(m.score) ? { ft: m.score, et: undefined } : m.score;
+  const ft = score?.ft;
   if (!ft) return undefined;
   const goals: GoalMinute[] | null =
     m.goals1 || m.goals2 ? [...(m.goals1 ?? []), ...(m.goals2 ?? [])] : null;
-  const et = m.score?.et;
+  const et = score?.et;
   return {
     homeScore: ft[0],
     awayScore: ft[1],
@@ -106,9 +129,17 @@ const resultOf = (m: z.infer<typeof openFootballMatch>): ImportResult | undefine
   };
 };
 
+const statusOf = (status: string | undefined): ParsedRow['status'] => {
+  const s = status?.trim().toLowerCase();
+  if (s === 'postponed') return 'postponed';
+  if (s === 'cancelled' || s === 'canceled' || s === 'abandoned') return 'cancelled';
+  return undefined;
+};
+
 /**
  * openfootball football.json / worldcup.json: `matches[]` with round, date, time ('HH:MM' local
- * to `timeZone`, or 'HH:MM UTC-6'), team1, team2, score.ft/et/p and optional goals1/goals2.
+ * to `timeZone`, or 'HH:MM UTC-6'; without it the time is to be confirmed), team1, team2,
+ * score (`{ ft, et, p }` or a bare `[h, a]`), optional goals1/goals2 and `status: postponed`.
  */
 export const parseOpenFootball = (content: string, timeZone: string): ParseOutcome => {
   let json: unknown;
@@ -129,7 +160,7 @@ export const parseOpenFootball = (content: string, timeZone: string): ParseOutco
       const loose = (raw ?? {}) as Record<string, unknown>;
       const base = {
         index,
-        round: typeof loose.round === 'string' ? loose.round : '',
+        round: typeof loose.round === 'string' ? roundLabel(loose.round) : '',
         homeTeam: typeof loose.team1 === 'string' ? loose.team1 : '',
         awayTeam: typeof loose.team2 === 'string' ? loose.team2 : '',
       };
@@ -143,18 +174,27 @@ export const parseOpenFootball = (content: string, timeZone: string): ParseOutco
         };
       }
       const m = parsed.data;
-      if (!m.time) return { ...base, ok: false, reason: 'No kick-off time.' };
       let kickoff: Date;
       try {
-        kickoff = openDataKickoff(m.date, m.time, timeZone);
+        kickoff = m.time
+          ? openDataKickoff(m.date, m.time, timeZone)
+          : placeholderKickoff(m.date, timeZone);
       } catch {
-        return { ...base, ok: false, reason: `Invalid date or time '${m.date} ${m.time}'.` };
+        return {
+          ...base,
+          ok: false,
+          reason: `Invalid date or time '${[m.date, m.time].filter(Boolean).join(' ')}'.`,
+        };
       }
-      const result = resultOf(m);
+      const status = statusOf(m.status);
+      // A postponed or cancelled match has no result, whatever else the row says.
+      const result = status ? undefined : resultOf(m);
       return {
         ...base,
         ok: true,
         kickoffAt: kickoff.toISOString(),
+        timeConfirmed: Boolean(m.time),
+        ...(status ? { status } : {}),
         venue: m.ground ?? null,
         ...(result ? { result } : {}),
       };

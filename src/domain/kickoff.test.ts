@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   centralEuropeanZoneLabel,
-  isLocked,
   openDataKickoff,
   parseOpenDataTime,
   ukZoneLabel,
@@ -109,15 +108,5 @@ describe('zone labels', () => {
     expect(utcOffsetMinutes(new Date('2025-07-01T12:00:00Z'), 'America/New_York')).toBe(-240);
     expect(utcOffsetMinutes(new Date('2025-12-01T12:00:00Z'), 'America/New_York')).toBe(-300);
     expect(utcOffsetMinutes(new Date('2025-12-01T12:00:00Z'), 'Asia/Kolkata')).toBe(330);
-  });
-});
-
-describe('isLocked', () => {
-  it('locks from the kick-off instant on', () => {
-    const kickoff = new Date('2025-08-15T19:00:00.000Z');
-    expect(isLocked(kickoff, new Date('2025-08-15T18:59:59.999Z'))).toBe(false);
-    expect(isLocked(kickoff, new Date('2025-08-15T19:00:00.000Z'))).toBe(true);
-    expect(isLocked(kickoff, new Date('2025-08-15T21:00:00.000Z'))).toBe(true);
-    expect(isLocked('2025-08-15T19:00:00.000Z', new Date('2025-08-15T19:00:00.000Z'))).toBe(true);
   });
 });

@@ -125,7 +125,3 @@ export const ukZoneLabel = (instant: Date): 'BST' | 'GMT' =>
 /** 'CEST' or 'CET' for Central European time at that instant. */
 export const centralEuropeanZoneLabel = (instant: Date): 'CET' | 'CEST' =>
   utcOffsetMinutes(instant, 'Europe/Berlin') === 120 ? 'CEST' : 'CET';
-
-/** A fixture is locked from its kick-off instant on (server clock). */
-export const isLocked = (kickoffAt: Date | string, now: Date): boolean =>
-  now.getTime() >= new Date(kickoffAt).getTime();

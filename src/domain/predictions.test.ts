@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   clampMinute,
+  isFixtureLocked,
   isKickedOff,
   jokersAfterSave,
   minuteSchema,
+  picksRevealed,
   predictionInput,
   splitBatch,
   type FixtureForPrediction,
@@ -17,7 +19,9 @@ const fixture = (
 ): FixtureForPrediction => ({
   id,
   competitionId: 'premier_league',
+  season: '2025-26',
   kickoffAt,
+  status: 'scheduled',
   homeTeam: 'Home',
   awayTeam: 'Away',
   ...extra,
@@ -52,6 +56,29 @@ describe('locking', () => {
   it('locks at the kick-off instant', () => {
     expect(isKickedOff('2026-03-01T12:00:00.000Z', now)).toBe(true);
     expect(isKickedOff('2026-03-01T12:00:00.001Z', now)).toBe(false);
+    expect(
+      isFixtureLocked({ kickoffAt: '2026-03-01T11:59:59.999Z', status: 'scheduled' }, now),
+    ).toBe(true);
+    expect(
+      isFixtureLocked({ kickoffAt: '2026-03-01T12:00:00.001Z', status: 'scheduled' }, now),
+    ).toBe(false);
+  });
+
+  it.each(['live', 'final', 'postponed', 'cancelled'] as const)(
+    'locks a %s fixture before its kick-off',
+    (status) => {
+      expect(isFixtureLocked({ kickoffAt: '2026-03-08T12:00:00Z', status }, now)).toBe(true);
+    },
+  );
+
+  it('reveals picks from kick-off, or once live or final (a match brought forward)', () => {
+    const later = '2026-03-08T12:00:00Z';
+    expect(picksRevealed({ kickoffAt: later, status: 'scheduled' }, now)).toBe(false);
+    expect(picksRevealed({ kickoffAt: later, status: 'postponed' }, now)).toBe(false);
+    expect(picksRevealed({ kickoffAt: later, status: 'final' }, now)).toBe(true);
+    expect(picksRevealed({ kickoffAt: '2026-03-01T12:00:00Z', status: 'scheduled' }, now)).toBe(
+      true,
+    );
   });
 });
 
@@ -60,13 +87,16 @@ describe('splitBatch', () => {
     const fixtures = new Map([
       ['open', fixture('open', '2026-03-02T15:00:00Z')],
       ['past', fixture('past', '2026-02-28T15:00:00Z')],
+      ['postponed', fixture('postponed', '2026-03-02T15:00:00Z', { status: 'postponed' })],
       ['other', fixture('other', '2026-03-02T15:00:00Z', { competitionId: 'bundesliga_2025' })],
       ['tbd', fixture('tbd', '2026-03-02T15:00:00Z', { homeTeam: 'TBD' })],
     ]);
-    const batch = ['open', 'past', 'other', 'tbd', 'ghost'].map((fixtureId) => ({ fixtureId }));
+    const batch = ['open', 'past', 'postponed', 'other', 'tbd', 'ghost'].map((fixtureId) => ({
+      fixtureId,
+    }));
     expect(splitBatch(batch, fixtures, 'premier_league', now)).toEqual({
       open: [{ fixtureId: 'open' }],
-      locked: [{ fixtureId: 'past' }],
+      locked: [{ fixtureId: 'past' }, { fixtureId: 'postponed' }],
       rejected: [
         { fixtureId: 'other', reason: 'FIXTURE_OTHER_COMPETITION' },
         { fixtureId: 'tbd', reason: 'TBD_FIXTURE' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FixtureStatus } from './fixtures';
 
 export const outcomes = ['1', 'X', '2'] as const;
 export type Outcome = (typeof outcomes)[number];
@@ -64,7 +65,9 @@ export const multiLeagueBody = z.object({
 export interface FixtureForPrediction {
   id: string;
   competitionId: string;
+  season: string;
   kickoffAt: string;
+  status: FixtureStatus;
   homeTeam: string;
   awayTeam: string;
 }
@@ -72,9 +75,22 @@ export interface FixtureForPrediction {
 export const isTbd = (f: { homeTeam: string; awayTeam: string }) =>
   f.homeTeam.trim().toUpperCase() === 'TBD' || f.awayTeam.trim().toUpperCase() === 'TBD';
 
-/** A fixture is locked from its kick-off instant (server clock). */
+/** Kick-off has come (server clock): from now on members see each other's picks. */
 export const isKickedOff = (kickoffAt: string | Date, now: Date) =>
   now.getTime() >= new Date(kickoffAt).getTime();
+
+/**
+ * DESIGN §3: a fixture is locked from its kick-off or as soon as it is live, final, postponed or
+ * cancelled, whichever comes first. A postponed fixture opens again once rescheduled.
+ */
+export const isFixtureLocked = (
+  f: { kickoffAt: string | Date; status: FixtureStatus },
+  now: Date,
+) => f.status !== 'scheduled' || isKickedOff(f.kickoffAt, now);
+
+/** Others' picks show from kick-off, or once the match is live or final (brought forward). */
+export const picksRevealed = (f: { kickoffAt: string | Date; status: FixtureStatus }, now: Date) =>
+  f.status === 'live' || f.status === 'final' || isKickedOff(f.kickoffAt, now);
 
 export type Rejection = 'UNKNOWN_FIXTURE' | 'FIXTURE_OTHER_COMPETITION' | 'TBD_FIXTURE';
 
@@ -99,15 +115,16 @@ export const splitBatch = <T extends { fixtureId: string }>(
       result.rejected.push({ fixtureId: item.fixtureId, reason: 'FIXTURE_OTHER_COMPETITION' });
     else if (isTbd(fixture))
       result.rejected.push({ fixtureId: item.fixtureId, reason: 'TBD_FIXTURE' });
-    else if (isKickedOff(fixture.kickoffAt, now)) result.locked.push(item);
+    else if (isFixtureLocked(fixture, now)) result.locked.push(item);
     else result.open.push(item);
   }
   return result;
 };
 
 /**
- * Jokers a team would hold after saving: its jokers on fixtures the batch does not touch (locked
- * ones always stay), plus the jokers the batch sets on open fixtures.
+ * Jokers a team would hold after saving, within one season: its jokers on fixtures the batch does
+ * not touch (locked ones always stay), plus the jokers the batch sets on open fixtures. Callers
+ * pass one season's predictions (a joker allowance is per competition season).
  */
 export const jokersAfterSave = (
   existing: { fixtureId: string; joker: boolean }[],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { competitionKinds } from './competitions';
-import { fixtureSchema, fixtureStatuses } from './fixtures';
+import { fixtureSchema, fixtureStatuses, seasonLabel } from './fixtures';
 import { minuteInput } from './scoring';
 
 const score = z
@@ -43,6 +43,8 @@ export const newFixtureBody = z.object({
   homeTeam: required.max(100),
   awayTeam: required.max(100),
   venue: z.string().trim().max(200).optional(),
+  /** Default: the competition's season label. */
+  season: seasonLabel.optional(),
 });
 export type NewFixtureBody = z.input<typeof newFixtureBody>;
 
@@ -59,7 +61,7 @@ export const newCompetitionBody = z.object({
   kind: z.enum(competitionKinds),
   country: z.string().trim().min(1).max(100),
   timeZone: z.string().trim().min(1).max(60),
-  seasonLabel: z.string().trim().max(20).default(''),
+  seasonLabel: seasonLabel.default(''),
 });
 export type NewCompetitionBody = z.input<typeof newCompetitionBody>;
 

@@ -18,6 +18,7 @@ import { leagueAdminRoutes } from './leagues/admin-routes';
 import { leagueRoutes } from './leagues/routes';
 import { predictionRoutes } from './predictions/routes';
 import { resultRoutes } from './results/routes';
+import { syncRoutes } from './sync/routes';
 import { realtimeRoutes } from './realtime/routes';
 import { reminderRoutes } from './reminders/routes';
 import { mountSpa } from './static';
@@ -39,6 +40,7 @@ const api = () =>
     .route('/admin', adminRoutes)
     .route('/admin', resultRoutes)
     .route('/admin/imports', importRoutes)
+    .route('/admin', syncRoutes)
     .route('/admin', contactInboxRoutes)
     .route('/contact', contactRoutes)
     .route('/reminders', reminderRoutes);

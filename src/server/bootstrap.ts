@@ -6,8 +6,7 @@ import type { Services } from './context';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
-import { readFixtureCatalogue } from './fixtures/catalogue';
-import { upsertBuiltInFixtures } from './fixtures/repository';
+import { readFixtureCatalogue, upsertBuiltInFixtures } from './fixtures/catalogue';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mailer/mailer';
 import { createLocalBus, createPostgresBus } from './realtime/bus';
@@ -32,6 +31,8 @@ export const createServices = async (env: Env, options: BootOptions = {}): Promi
       const fixtures = await upsertBuiltInFixtures(database.db, readFixtureCatalogue(), now());
       if (fixtures.inserted + fixtures.updated > 0)
         logger.info(fixtures, 'built-in fixtures loaded');
+      if (fixtures.kept > 0)
+        logger.debug({ kept: fixtures.kept }, 'catalogue facts changed by admins or the sync kept');
     }
     await applyAdminEmails(database.db, env.ADMIN_EMAILS, now());
   } catch (error) {

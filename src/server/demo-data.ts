@@ -24,7 +24,7 @@ export const demo = {
   ],
 } as const;
 
-const actor: Actor = { id: null, label: 'demo' };
+const actor: Actor = { id: null, label: 'demo', origin: 'admin' };
 const demoUser = async (services: Services, p: (typeof demo.players)[number]) => {
   const { db } = services.database;
   const find = () =>

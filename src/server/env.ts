@@ -34,6 +34,12 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** Like `booleanFlag`, but unset (or empty) means on. */
+const booleanFlagOn = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === undefined || v === '' || v === 'true' || v === '1' || v === 'yes');
+
 const optionalText = z
   .string()
   .optional()
@@ -88,6 +94,13 @@ const envSchema = z.object({
   FOOTBALL_DATA_URL: z
     .string()
     .default('https://api.football-data.org')
+    .refine((v) => /^https?:\/\/[^/]+/i.test(v), { message: 'must be an http(s) URL' })
+    .transform((v) => v.replace(/\/+$/, '')),
+  /** The keyless fixture sync from openfootball's season files (default on). */
+  OPENFOOTBALL_SYNC: booleanFlagOn,
+  OPENFOOTBALL_URL: z
+    .string()
+    .default('https://raw.githubusercontent.com/openfootball/football.json/master')
     .refine((v) => /^https?:\/\/[^/]+/i.test(v), { message: 'must be an http(s) URL' })
     .transform((v) => v.replace(/\/+$/, '')),
   /** Add the demo competition, players and league at start (never otherwise). */

@@ -5,6 +5,7 @@ import { createServices } from './bootstrap';
 import type { Env } from './env';
 import { createLogger } from './logger';
 import { startResultsSync } from './jobs/football-data';
+import { startFixtureSync } from './jobs/openfootball';
 import { startReminderJob } from './jobs/reminders-job';
 import { seedDemo } from './demo-data';
 import { startServer } from './server';
@@ -36,6 +37,7 @@ export const run = async (env: Env) => {
     const stopSync = env.FOOTBALL_DATA_TOKEN
       ? startResultsSync(services, env.FOOTBALL_DATA_TOKEN)
       : () => undefined;
+    const stopFixtureSync = env.OPENFOOTBALL_SYNC ? startFixtureSync(services) : () => undefined;
     if (env.DEMO) {
       const demo = await seedDemo(services);
       logger.info({ created: demo.created }, demo.lines.join('\n'));
@@ -47,6 +49,7 @@ export const run = async (env: Env) => {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       process.once(signal, () => {
         stopSync();
+        stopFixtureSync();
         running.shutdown(signal).then(
           () => process.exit(0),
           (err: unknown) => {

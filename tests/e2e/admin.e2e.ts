@@ -93,10 +93,19 @@ const openAdmin = async (browserInstance: Browser, width: Width = 1280) => {
   return session;
 };
 
-/** The row of one fixture, making sure its round is on screen. */
+/** The row of one fixture, making sure its season and round are on screen. */
 const fixtureRow = async (page: Page, id: string) => {
+  const answer = await page.request.get('/api/admin/fixtures?competitionId=premier_league');
+  const { fixtures } = (await answer.json()) as {
+    fixtures: { id: string; season: string; round: string }[];
+  };
+  const fixture = fixtures.find((f) => f.id === id);
+  if (!fixture) throw new Error(`no fixture ${id}`);
+  await page.getByTestId('fixture-list').first().waitFor();
+  const season = page.getByTestId('admin-season');
+  if ((await season.count()) > 0) await season.selectOption(fixture.season);
   const round = page.getByTestId('admin-round');
-  if ((await round.count()) > 0) await round.selectOption('Matchday 2');
+  if ((await round.count()) > 0) await round.selectOption(fixture.round);
   const row = page.getByTestId(`fixture-${id}`);
   await row.waitFor();
   return row;
@@ -222,6 +231,14 @@ describe('admin: fixtures and results', () => {
     expect(await points.textContent()).toBe('0');
 
     const admin = await openAdmin(browser);
+    // The match has been played: it kicked off two hours ago (a final result needs that).
+    const times = await admin.context.request.get('/api/competitions/premier_league/fixtures');
+    const { serverTime } = (await times.json()) as { serverTime: string };
+    const played = await admin.context.request.patch('/api/admin/fixtures/premier_league_e2e_1', {
+      data: { kickoffAt: new Date(Date.parse(serverTime) - 2 * 3_600_000).toISOString() },
+      headers: origin(),
+    });
+    expect(played.ok(), await played.text()).toBe(true);
     const row = await enterResult(admin.page, 'premier_league_e2e_1', {
       home: '1',
       away: '0',

@@ -1,16 +1,22 @@
 // The browser tests' server: the real start-up path (env, migrations, catalogue, app, graceful
-// shutdown) plus fixtures relative to the real clock, so pages have open and locked games.
-// The built-in 2025 rounds are all in the past, which the tests also cover.
+// shutdown) with its clock pinned: it starts at E2E_NOW (default Sunday 2026-11-22 12:00 UTC, in
+// the middle of the built-in 2026-27 season) and runs on from there, so pages look the same
+// whatever day the suite runs. Plus a few fixtures of their own relative to that clock, in the
+// current round of each competition's current season, so pages open on games with known ids.
+import { currentRoundIndex } from '../../src/domain/seasons';
 import { createApp } from '../../src/server/app';
 import { createServices } from '../../src/server/bootstrap';
 import { loadEnvOrExit } from '../../src/server/env';
+import { currentSeason, listFixtures } from '../../src/server/fixtures/repository';
 import { startServer } from '../../src/server/server';
 
 const env = loadEnvOrExit();
-const services = await createServices(env);
-const now = Date.now();
+const pinned = Date.parse(process.env.E2E_NOW ?? '2026-11-22T12:00:00.000Z');
+const offset = pinned - Date.now();
+const services = await createServices(env, { now: () => new Date(Date.now() + offset) });
+const now = services.now().getTime();
 const hours = (h: number) => new Date(now + h * 3_600_000).toISOString();
-const seeded = new Date().toISOString();
+const seeded = new Date(now).toISOString();
 
 /** Fixtures per competition: three open (tomorrow and after), one locked (kicked off an hour ago). */
 const seed = [
@@ -56,23 +62,43 @@ const seed = [
   },
 ];
 const offsets = [24, 26, 48, -1];
+
+/** Where a competition page opens now: its current season and current round. */
+const currentRound = async (competitionId: string) => {
+  const { db } = services.database;
+  const at = services.now();
+  const season = (await currentSeason(db, competitionId, at)) ?? '';
+  const byRound = new Map<string, Awaited<ReturnType<typeof listFixtures>>>();
+  for (const f of await listFixtures(db, competitionId, season))
+    byRound.set(f.round, [...(byRound.get(f.round) ?? []), f]);
+  const rounds = [...byRound]
+    .map(([label, fixtures]) => ({ label, order: fixtures[0]?.roundOrder ?? 1, fixtures }))
+    .sort((a, b) => a.order - b.order);
+  const round = rounds[currentRoundIndex(rounds, at)];
+  return { season, label: round?.label ?? 'Matchday 1', order: round?.order ?? 1 };
+};
+
+const rows = [];
+for (const s of seed) {
+  const round = await currentRound(s.competition);
+  rows.push(
+    ...s.teams.map(([home, away], i) => ({
+      id: `${s.prefix}_${i + 1}`,
+      competition_id: s.competition,
+      season: round.season,
+      round_label: round.label,
+      round_order: round.order,
+      kickoff_at: hours(offsets[i] ?? 24),
+      home_team: home ?? 'Home',
+      away_team: away ?? 'Away',
+      created_at: seeded,
+      updated_at: seeded,
+    })),
+  );
+}
 await services.database.db
   .insertInto('fixtures')
-  .values(
-    seed.flatMap((s) =>
-      s.teams.map(([home, away], i) => ({
-        id: `${s.prefix}_${i + 1}`,
-        competition_id: s.competition,
-        round_label: 'Matchday 2',
-        round_order: 2,
-        kickoff_at: hours(offsets[i] ?? 24),
-        home_team: home ?? 'Home',
-        away_team: away ?? 'Away',
-        created_at: seeded,
-        updated_at: seeded,
-      })),
-    ),
-  )
+  .values(rows)
   .onConflict((oc) => oc.column('id').doNothing())
   .execute();
 

@@ -7,6 +7,9 @@ export interface TestFixture {
   home?: string;
   away?: string;
   round?: string;
+  /** Default '' (one unnamed season). */
+  season?: string;
+  status?: 'scheduled' | 'live' | 'final' | 'postponed' | 'cancelled';
 }
 
 /** Inserts fixtures straight into the database (what the admin/import features do for real). */
@@ -18,6 +21,8 @@ export const insertFixtures = async (t: TestApp, fixtures: TestFixture[]) => {
       fixtures.map((f) => ({
         id: f.id,
         competition_id: f.competitionId ?? 'premier_league',
+        season: f.season ?? '',
+        status: f.status ?? 'scheduled',
         round_label: f.round ?? 'Matchday 1',
         kickoff_at: new Date(f.kickoffAt).toISOString(),
         home_team: f.home ?? `${f.id} Home`,

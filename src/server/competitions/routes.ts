@@ -27,7 +27,12 @@ export const competitionRoutes = createRouter().openapi(list, async (c) => {
     competitionStates(database.db, now()),
   ]);
   const competitions = list.map((competition) => {
-    const s = states.get(competition.id) ?? { fixtures: 0, open: 0, nextKickoff: null };
+    const s = states.get(competition.id) ?? {
+      season: null,
+      fixtures: 0,
+      open: 0,
+      nextKickoff: null,
+    };
     const state =
       competition.kind === 'coming_soon'
         ? ('coming_soon' as const)
@@ -36,8 +41,10 @@ export const competitionRoutes = createRouter().openapi(list, async (c) => {
           : s.open > 0
             ? ('open' as const)
             : ('round_finished' as const);
+    // 'round_finished': the current season has no fixture left to predict.
     return {
       ...competition,
+      currentSeason: s.season,
       fixtureCount: s.fixtures,
       openFixtures: s.open,
       nextKickoff: s.nextKickoff,

@@ -1,33 +1,36 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { currentSeasonOf } from '../../domain/seasons';
 import type { DB } from '../db/types';
+import { allSeasonSpans } from '../fixtures/repository';
 
 export interface CompetitionState {
+  /** The current season (DESIGN §2): the one with the next unstarted fixture, else the latest. */
+  season: string | null;
   fixtures: number;
-  /** Fixtures not kicked off yet (open for predictions). */
+  /** Fixtures of the current season still open for predictions. */
   open: number;
   nextKickoff: string | null;
 }
 
-/** Per competition: how many fixtures it has and how many are still open, in one query. */
+/** Per competition: its current season, how many fixtures it has and how many are open. */
 export const competitionStates = async (
   db: Kysely<DB>,
   now: Date,
 ): Promise<Map<string, CompetitionState>> => {
-  const at = now.toISOString();
-  const rows = await db
-    .selectFrom('fixtures')
-    .select([
-      'competition_id',
-      sql<number>`count(*)`.as('fixtures'),
-      sql<number>`coalesce(sum(case when kickoff_at > ${at} then 1 else 0 end), 0)`.as('open'),
-      sql<string | null>`min(case when kickoff_at > ${at} then kickoff_at end)`.as('next_kickoff'),
-    ])
-    .groupBy('competition_id')
-    .execute();
+  const spans = await allSeasonSpans(db, now);
   return new Map(
-    rows.map((r) => [
-      r.competition_id,
-      { fixtures: Number(r.fixtures), open: Number(r.open), nextKickoff: r.next_kickoff },
-    ]),
+    [...spans].map(([competitionId, list]) => {
+      const season = currentSeasonOf(list);
+      const current = list.find((s) => s.season === season);
+      return [
+        competitionId,
+        {
+          season,
+          fixtures: current?.fixtures ?? 0,
+          open: current?.unstarted ?? 0,
+          nextKickoff: current?.nextKickoff ?? null,
+        },
+      ];
+    }),
   );
 };

@@ -3,6 +3,7 @@ import * as authTables from './migrations/2026-11-22T10-00-00_auth-tables';
 import * as gameTables from './migrations/2026-11-22T10-10-00_game-tables';
 import * as supportTables from './migrations/2026-11-22T10-20-00_support-tables';
 import * as reminders from './migrations/2026-11-22T14-00-00_reminders';
+import * as seasons from './migrations/2026-11-22T18-00-00_seasons';
 
 // Listed explicitly (not read from disk) so the same list works from source, in tests and in
 // any bundle. Names are ISO-dated and never change once released.
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T10-10-00_game-tables': gameTables,
   '2026-11-22T10-20-00_support-tables': supportTables,
   '2026-11-22T14-00-00_reminders': reminders,
+  '2026-11-22T18-00-00_seasons': seasons,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

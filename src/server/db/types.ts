@@ -92,6 +92,12 @@ export interface FixturesTable {
   external_id: string | null;
   created_at: string;
   updated_at: string;
+  /** The fixture's season ('2026-27'); '' = the competition's one unnamed season. */
+  season: Generated<string>;
+  /** 0 while only the date is known (kickoff_at is an 11:00 local placeholder). */
+  time_confirmed: Generated<number>;
+  /** JSON: who last set each group of facts ({"kickoff":"admin"}); null/absent = the catalogue. */
+  field_origins: string | null;
 }
 
 export interface LeaguesTable {
@@ -179,6 +185,17 @@ export interface ReminderSendsTable {
   sent_at: string;
 }
 
+export interface SyncStatusTable {
+  source: string;
+  competition_id: string;
+  season: Generated<string>;
+  ran_at: string;
+  ok: number;
+  summary_json: Generated<string>;
+  error: string | null;
+  last_success_at: string | null;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -194,4 +211,5 @@ export interface DB {
   audit_log: AuditLogTable;
   reminder_settings: ReminderSettingsTable;
   reminder_sends: ReminderSendsTable;
+  sync_status: SyncStatusTable;
 }

@@ -1,70 +1,72 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { FixtureStatus } from '../../domain/fixtures';
+import { withOrigin, type FieldOrigin, type FixtureFieldGroup } from '../../domain/fixtures';
 import type { StoredFixture } from '../../domain/import-plan';
 import type { DB } from '../db/types';
+import { listFixtures } from '../fixtures/repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** A competition's fixtures as the import compares them, with their round order. */
-export const storedFixtures = async (db: Db, competitionId: string) =>
-  (
-    await db
-      .selectFrom('fixtures')
-      .select([
-        'id',
-        'round_label',
-        'round_order',
-        'kickoff_at',
-        'home_team',
-        'away_team',
-        'status',
-        'home_score',
-        'away_score',
-        'first_goal_minute',
-        'external_id',
-      ])
-      .where('competition_id', '=', competitionId)
-      .orderBy('id')
-      .execute()
-  ).map((r): StoredFixture & { roundOrder: number } => ({
-    id: r.id,
-    round: r.round_label,
-    roundOrder: r.round_order,
-    kickoffAt: r.kickoff_at,
-    homeTeam: r.home_team,
-    awayTeam: r.away_team,
-    status: r.status as FixtureStatus,
-    homeScore: r.home_score,
-    awayScore: r.away_score,
-    firstGoalMinute: r.first_goal_minute,
-    externalId: r.external_id,
-  }));
+/** One season of a competition's fixtures as the import compares them, with their round order. */
+export const storedFixtures = async (db: Db, competitionId: string, season: string) =>
+  (await listFixtures(db, competitionId, season)).map(
+    (f): StoredFixture & { roundOrder: number } => ({
+      id: f.id,
+      round: f.round,
+      roundOrder: f.roundOrder,
+      kickoffAt: f.kickoffAt,
+      timeConfirmed: f.timeConfirmed,
+      homeTeam: f.homeTeam,
+      awayTeam: f.awayTeam,
+      status: f.status,
+      homeScore: f.homeScore,
+      awayScore: f.awayScore,
+      firstGoalMinute: f.firstGoalMinute,
+      externalId: f.externalId,
+      origins: f.origins,
+    }),
+  );
 
 export interface NewImportedFixture {
   id: string;
   competitionId: string;
+  season: string;
   round: string;
   roundOrder: number;
   kickoffAt: string;
+  timeConfirmed: boolean;
+  status?: 'postponed' | 'cancelled' | undefined;
   homeTeam: string;
   awayTeam: string;
   venue: string | null;
   externalId: string;
 }
 
-export const insertFixture = async (db: Db, f: NewImportedFixture, at: string) => {
+/** Inserts an imported fixture, recording who set its facts. */
+export const insertFixture = async (
+  db: Db,
+  f: NewImportedFixture,
+  origin: FieldOrigin,
+  at: string,
+) => {
+  const groups: FixtureFieldGroup[] = ['kickoff', 'teams', 'round', 'venue'];
+  if (f.status) groups.push('status');
+  const origins = withOrigin({}, groups, origin);
   await db
     .insertInto('fixtures')
     .values({
       id: f.id,
       competition_id: f.competitionId,
+      season: f.season,
       round_label: f.round,
       round_order: f.roundOrder,
       kickoff_at: f.kickoffAt,
+      time_confirmed: f.timeConfirmed ? 1 : 0,
+      status: f.status ?? 'scheduled',
       home_team: f.homeTeam,
       away_team: f.awayTeam,
       venue: f.venue,
       external_id: f.externalId,
+      field_origins: Object.keys(origins).length > 0 ? JSON.stringify(origins) : null,
       created_at: at,
       updated_at: at,
     })
@@ -83,3 +85,11 @@ export const rememberExternalId = async (db: Db, fixtureId: string, key: string)
     .where((eb) => eb.or([eb('external_id', 'is', null), eb('external_id', 'not like', 'fd:%')]))
     .execute();
 };
+
+/** The competition an import targets: its time zone and default season. */
+export const findCompetitionForImport = (db: Db, competitionId: string) =>
+  db
+    .selectFrom('competitions')
+    .select(['id', 'time_zone', 'season_label'])
+    .where('id', '=', competitionId)
+    .executeTakeFirst();

@@ -12,6 +12,9 @@ const importRow = z.object({
   reason: z.string().optional(),
   fixtureId: z.string().optional(),
   kickoffAt: z.string().optional(),
+  /** false: the file gives only the date (kick-off shown as 'time to be confirmed'). */
+  timeConfirmed: z.boolean().optional(),
+  fixtureStatus: z.enum(['postponed', 'cancelled']).optional(),
   homeTeam: z.string(),
   awayTeam: z.string(),
   round: z.string(),
@@ -25,6 +28,7 @@ const importRow = z.object({
   changes: z.array(z.string()).optional(),
 });
 const importAnswer = z.object({
+  season: z.string(),
   rows: z.array(importRow),
   counts: z.object({
     new: z.number(),
@@ -53,8 +57,8 @@ export const importRoutes = createAdminRouter()
     }),
     async (c) => {
       requireAdmin(c);
-      const { database, bus } = c.get('services');
-      return c.json(await previewImport({ database, bus }, c.req.valid('json')), 200);
+      const { database, bus, now } = c.get('services');
+      return c.json(await previewImport({ database, bus }, c.req.valid('json'), now()), 200);
     },
   )
   .openapi(

@@ -1,3 +1,4 @@
+import type { Kysely, Transaction } from 'kysely';
 import {
   isTimeZone,
   parseOpenFootball,
@@ -22,7 +23,6 @@ import {
   isResultEvent,
   type Actor,
 } from '../results/change';
-import type { Kysely, Transaction } from 'kysely';
 import * as repo from './repository';
 
 type Deps = Pick<Services, 'database' | 'bus'>;
@@ -31,14 +31,17 @@ type Deps = Pick<Services, 'database' | 'bus'>;
 export const importActor = (admin: { id: string; email: string }): Actor => ({
   id: admin.id,
   label: `import:${admin.email}`,
+  origin: 'admin',
 });
 
+/** One season of one competition: where imported rows land. */
+export interface ImportTarget {
+  competitionId: string;
+  season: string;
+}
+
 const readRows = async (db: Kysely<DB>, body: ImportBody) => {
-  const competition = await db
-    .selectFrom('competitions')
-    .select(['id', 'time_zone'])
-    .where('id', '=', body.competitionId)
-    .executeTakeFirst();
+  const competition = await repo.findCompetitionForImport(db, body.competitionId);
   if (!competition) throw new AppError('UNKNOWN_COMPETITION');
   const timeZone = body.timeZone ?? competition.time_zone;
   if (!isTimeZone(timeZone))
@@ -51,33 +54,42 @@ const readRows = async (db: Kysely<DB>, body: ImportBody) => {
       ? parseFixtureCsv(body.content, timeZone)
       : parseOpenFootball(body.content, timeZone);
   if (!parsed.ok) throw new AppError('IMPORT_UNREADABLE', parsed.error);
-  return { competitionId: competition.id, rows: parsed.rows };
+  const target = { competitionId: competition.id, season: body.season ?? competition.season_label };
+  return { target, rows: parsed.rows };
 };
 
+/** Fixtures are matched only within their own season (DESIGN §2). */
 const planFor = async (
   db: Kysely<DB> | Transaction<DB>,
-  competitionId: string,
+  actor: Actor,
+  target: ImportTarget,
   rows: ImportRow[],
+  now: Date,
 ) => {
-  const stored = await repo.storedFixtures(db, competitionId);
+  const stored = await repo.storedFixtures(db, target.competitionId, target.season);
   return {
-    plan: planImport(rows, stored),
+    plan: planImport(rows, stored, { by: actor.origin, now }),
     orders: roundOrders(rows, new Map(stored.map((f) => [f.round, f.roundOrder]))),
   };
 };
 
 /** What importing the file would do; nothing is written. */
-export const previewImport = async ({ database }: Deps, body: ImportBody) => {
-  const { competitionId, rows } = await readRows(database.db, body);
-  const { plan } = await planFor(database.db, competitionId, rows);
-  return { rows: plan.map((p) => describePlannedRow(p)), counts: countPlan(plan) };
+export const previewImport = async ({ database }: Deps, body: ImportBody, now: Date) => {
+  const { target, rows } = await readRows(database.db, body);
+  const actor = importActor({ id: '', email: '' });
+  const { plan } = await planFor(database.db, actor, target, rows, now);
+  return {
+    season: target.season,
+    rows: plan.map((p) => describePlannedRow(p)),
+    counts: countPlan(plan),
+  };
 };
 
 const applyRow = async (
   trx: Transaction<DB>,
   actor: Actor,
   p: PlannedRow,
-  context: { competitionId: string; orders: Map<string, number>; nextId: () => string; now: Date },
+  context: ImportTarget & { orders: Map<string, number>; nextId: () => string; now: Date },
 ): Promise<{ fixtureId?: string; event: boolean }> => {
   const { now } = context;
   if (p.status === 'rejected' || p.status === 'unchanged') return { event: false };
@@ -97,15 +109,18 @@ const applyRow = async (
   const fixture = {
     id: context.nextId(),
     competitionId: context.competitionId,
+    season: context.season,
     round: p.row.round,
     roundOrder: context.orders.get(p.row.round) ?? 1,
     kickoffAt: p.row.kickoffAt,
+    timeConfirmed: p.row.timeConfirmed,
+    status: p.row.status,
     homeTeam: p.row.homeTeam,
     awayTeam: p.row.awayTeam,
     venue: p.row.venue,
     externalId: p.key,
   };
-  await repo.insertFixture(trx, fixture, now.toISOString());
+  await repo.insertFixture(trx, fixture, actor.origin, now.toISOString());
   await writeAudit(
     trx,
     {
@@ -125,30 +140,50 @@ const applyRow = async (
 };
 
 /**
- * Applies a file in one transaction: new fixtures are inserted, changed ones updated through
- * the results path (scored set-based, audited as `import:<admin>`), unchanged ones untouched —
- * so importing the same file again writes nothing.
+ * Plans and applies parsed rows for one competition season inside the caller's transaction:
+ * new fixtures are inserted, changed ones updated through the results path (scored set-based,
+ * audited as the actor), unchanged ones untouched. A source never changes what an admin set.
+ * The admins' import and the openfootball sync both come here.
  */
+export const applyRows = async (
+  trx: Transaction<DB>,
+  actor: Actor,
+  target: ImportTarget,
+  rows: ImportRow[],
+  now: Date,
+) => {
+  const { plan, orders } = await planFor(trx, actor, target, rows, now);
+  const nextId = await fixtureIdAllocator(trx, target.competitionId);
+  const described = [];
+  const events: string[] = [];
+  for (const p of plan) {
+    const applied = await applyRow(trx, actor, p, { ...target, orders, nextId, now });
+    if (applied.event && applied.fixtureId) events.push(applied.fixtureId);
+    described.push(describePlannedRow(p, applied.fixtureId));
+  }
+  return { rows: described, counts: countPlan(plan), events };
+};
+
+/** Tells open pages about fixtures whose results changed (after the commit). */
+export const publishResults = async (
+  bus: Services['bus'],
+  competitionId: string,
+  ids: string[],
+) => {
+  for (const fixtureId of ids) await bus.publish({ type: 'results', competitionId, fixtureId });
+};
+
+/** Applies an admin's file in one transaction; importing the same file again writes nothing. */
 export const applyImport = async (
   { database, bus }: Deps,
   actor: Actor,
   body: ImportBody,
   now: Date,
 ) => {
-  const { competitionId, rows } = await readRows(database.db, body);
-  const outcome = await database.db.transaction().execute(async (trx) => {
-    const { plan, orders } = await planFor(trx, competitionId, rows);
-    const nextId = await fixtureIdAllocator(trx, competitionId);
-    const described = [];
-    const events: string[] = [];
-    for (const p of plan) {
-      const applied = await applyRow(trx, actor, p, { competitionId, orders, nextId, now });
-      if (applied.event && applied.fixtureId) events.push(applied.fixtureId);
-      described.push(describePlannedRow(p, applied.fixtureId));
-    }
-    return { rows: described, counts: countPlan(plan), events };
-  });
-  for (const fixtureId of outcome.events)
-    await bus.publish({ type: 'results', competitionId, fixtureId });
-  return { rows: outcome.rows, counts: outcome.counts };
+  const { target, rows } = await readRows(database.db, body);
+  const outcome = await database.db
+    .transaction()
+    .execute((trx) => applyRows(trx, actor, target, rows, now));
+  await publishResults(bus, target.competitionId, outcome.events);
+  return { season: target.season, rows: outcome.rows, counts: outcome.counts };
 };

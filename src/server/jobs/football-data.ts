@@ -7,7 +7,10 @@ import {
   type FootballDataCompetition,
   type FootballDataMatch,
 } from '../../domain/football-data';
+import { allowedUpdate } from '../../domain/import-plan';
+import { seasonContaining } from '../../domain/seasons';
 import type { Services } from '../context';
+import { currentSeason } from '../fixtures/repository';
 import { storedFixtures } from '../imports/repository';
 import { applyFixtureChange, isResultEvent, type Actor } from '../results/change';
 import { fetchCompetitionMatches, type FootballDataClientOptions } from './football-data-client';
@@ -16,7 +19,7 @@ import { createRateLimiter, realClock, type LimiterClock } from './rate-limiter'
 type Deps = Pick<Services, 'database' | 'bus' | 'logger'>;
 type Stored = Awaited<ReturnType<typeof storedFixtures>>[number];
 
-const actor: Actor = { id: null, label: 'football-data' };
+const actor: Actor = { id: null, label: 'football-data', origin: 'football-data' };
 
 /** Our fixture for a match: by `fd:<id>`, else by both team names (the same kick-off if several). */
 export const matchFixture = (m: FootballDataMatch, fixtures: Stored[]) => {
@@ -44,7 +47,10 @@ export interface SyncSummary {
   failed: string[];
 }
 
-/** One competition: every change in one transaction, through the admins' results path. */
+/**
+ * One competition: every change in one transaction, through the admins' results path. Matches
+ * are looked for in the competition's current season; what an admin set is never changed.
+ */
 const syncCompetition = async (
   { database, bus }: Deps,
   competitionId: string,
@@ -53,7 +59,8 @@ const syncCompetition = async (
 ) => {
   const events: string[] = [];
   const counts = await database.db.transaction().execute(async (trx) => {
-    const fixtures = await storedFixtures(trx, competitionId);
+    const season = (await currentSeason(trx, competitionId, now)) ?? '';
+    const fixtures = await storedFixtures(trx, competitionId, season);
     let matched = 0;
     let changed = 0;
     for (const m of matches) {
@@ -68,8 +75,15 @@ const syncCompetition = async (
           .where('id', '=', fixture.id)
           .execute();
       if (!result) continue;
-      const update = syncUpdate(fixture, result, m.utcDate);
+      const update = allowedUpdate(
+        syncUpdate(fixture, result, m.utcDate),
+        fixture.origins ?? {},
+        actor.origin,
+      );
       if (Object.keys(update).length === 0) continue;
+      // Never a final result before kick-off: the match has to have started (DESIGN §3).
+      if (update.status === 'final' && new Date(update.kickoffAt ?? fixture.kickoffAt) > now)
+        continue;
       const applied = await applyFixtureChange(trx, actor, fixture.id, update, now);
       changed += 1;
       if (isResultEvent(applied)) events.push(fixture.id);
@@ -100,16 +114,13 @@ export const syncResults = async (deps: Deps, options: SyncOptions): Promise<Syn
     (await deps.database.db.selectFrom('competitions').select('id').execute()).map((c) => c.id),
   );
   const summary: SyncSummary = { competitions: 0, matches: 0, matched: 0, changed: 0, failed: [] };
+  const nowOf = options.now ?? (() => new Date());
   for (const c of options.competitions ?? footballDataCompetitions) {
     if (!known.has(c.competitionId)) continue;
     try {
-      const { matches } = await fetchCompetitionMatches(client, c.code, c.season);
-      const counts = await syncCompetition(
-        deps,
-        c.competitionId,
-        matches,
-        (options.now ?? (() => new Date()))(),
-      );
+      const startYear = Number(seasonContaining(nowOf()).slice(0, 4));
+      const { matches } = await fetchCompetitionMatches(client, c.code, c.season ?? startYear);
+      const counts = await syncCompetition(deps, c.competitionId, matches, nowOf());
       summary.competitions += 1;
       summary.matches += matches.length;
       summary.matched += counts.matched;

@@ -185,10 +185,12 @@ export const listMembers = async (db: Db, leagueId: string) => {
 };
 
 /**
- * Per team of the league: points (sum of scored predictions), exact first-goal minutes and
- * correct outcomes of final fixtures, predictions made and jokers placed. One grouped query.
+ * Per team of the league, within one season of its competition: points (sum of scored
+ * predictions), exact first-goal minutes and correct outcomes of final fixtures, predictions
+ * made and jokers placed. One grouped query.
  */
-export const teamTotals = async (db: Db, leagueId: string) => {
+export const teamTotals = async (db: Db, leagueId: string, season: string) => {
+  const inSeason = sql<boolean>`f.season = ${season}`;
   const rows = await db
     .selectFrom('teams as t')
     .innerJoin('user as u', 'u.id', 't.user_id')
@@ -199,14 +201,18 @@ export const teamTotals = async (db: Db, leagueId: string) => {
       't.name',
       't.user_id',
       'u.name as manager',
-      sql<number>`coalesce(sum(coalesce(p.points, 0)), 0)`.as('points'),
-      sql<number>`count(p.fixture_id)`.as('predictions'),
-      sql<number>`coalesce(sum(case when p.joker = 1 then 1 else 0 end), 0)`.as('jokers'),
-      sql<number>`coalesce(sum(case when f.status = 'final' and f.home_score is not null and f.away_score is not null and (
+      sql<number>`coalesce(sum(case when ${inSeason} then coalesce(p.points, 0) else 0 end), 0)`.as(
+        'points',
+      ),
+      sql<number>`coalesce(sum(case when ${inSeason} then 1 else 0 end), 0)`.as('predictions'),
+      sql<number>`coalesce(sum(case when ${inSeason} and p.joker = 1 then 1 else 0 end), 0)`.as(
+        'jokers',
+      ),
+      sql<number>`coalesce(sum(case when ${inSeason} and f.status = 'final' and f.home_score is not null and f.away_score is not null and (
           (p.outcome = '1' and f.home_score > f.away_score) or
           (p.outcome = 'X' and f.home_score = f.away_score) or
           (p.outcome = '2' and f.home_score < f.away_score)) then 1 else 0 end), 0)`.as('correct'),
-      sql<number>`coalesce(sum(case when f.status = 'final' and f.first_goal_minute is not null
+      sql<number>`coalesce(sum(case when ${inSeason} and f.status = 'final' and f.first_goal_minute is not null
           and p.first_goal_minute = f.first_goal_minute then 1 else 0 end), 0)`.as('exact'),
     ])
     .where('t.league_id', '=', leagueId)
@@ -224,6 +230,19 @@ export const teamTotals = async (db: Db, leagueId: string) => {
     jokers: Number(r.jokers),
   })) satisfies (TeamTotals & { predictions: number; jokers: number })[];
 };
+
+/** The seasons in which the league's teams made predictions (for the season switcher). */
+export const leagueSeasons = async (db: Db, leagueId: string) =>
+  (
+    await db
+      .selectFrom('predictions as p')
+      .innerJoin('teams as t', 't.id', 'p.team_id')
+      .innerJoin('fixtures as f', 'f.id', 'p.fixture_id')
+      .select('f.season')
+      .distinct()
+      .where('t.league_id', '=', leagueId)
+      .execute()
+  ).map((r) => r.season);
 
 export const updateLeague = (
   db: Db,
@@ -244,10 +263,11 @@ export const deleteLeague = (db: Db, leagueId: string) =>
   db.deleteFrom('leagues').where('id', '=', leagueId).execute();
 
 /**
- * Per team and round (gameweek) of the league's competition: points, exact minutes and correct
- * outcomes from its final fixtures. One grouped query; teams without a row scored nothing.
+ * Per team and round (gameweek) of one season of the league's competition: points, exact
+ * minutes and correct outcomes from its final fixtures. One grouped query; teams without a row
+ * scored nothing.
  */
-export const roundTotals = async (db: Db, leagueId: string) => {
+export const roundTotals = async (db: Db, leagueId: string, season: string) => {
   const rows = await db
     .selectFrom('teams as t')
     .innerJoin('leagues as l', 'l.id', 't.league_id')
@@ -268,6 +288,7 @@ export const roundTotals = async (db: Db, leagueId: string) => {
           and p.first_goal_minute = f.first_goal_minute then 1 else 0 end), 0)`.as('exact'),
     ])
     .where('t.league_id', '=', leagueId)
+    .where('f.season', '=', season)
     .where('f.status', '=', 'final')
     .groupBy(['t.id', 'f.round_label'])
     .execute();

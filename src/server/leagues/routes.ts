@@ -214,12 +214,22 @@ export const leagueRoutes = createRouter()
     route({
       method: 'get',
       path: '/{leagueId}/standings',
-      summary: 'Ranked standings, summary cards, the top-10 table and per-team statistics',
-      request: { params: leagueIdParam },
+      summary:
+        'Ranked standings of one season (default: the current one), summary cards, the top-10 table and per-team statistics',
+      request: {
+        params: leagueIdParam,
+        query: z.object({ season: z.string().max(20).optional() }),
+      },
       responses: {
         200: json(
           z.object({
             league: leagueSummary,
+            /** The season counted; null when the competition has no fixtures. */
+            season: z.string().nullable(),
+            /** The competition's current season. */
+            currentSeason: z.string().nullable(),
+            /** Seasons with a table to read (the current one and any the league played), latest first. */
+            seasons: z.array(z.string()),
             rows: z.array(standingRow),
             top: z.array(standingRow),
             summary: z.object({
@@ -250,13 +260,19 @@ export const leagueRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { database } = c.get('services');
+      const { database, now } = c.get('services');
       const viewer = c.get('user');
       const league = await repo.findLeagueById(database.db, c.req.valid('param').leagueId);
       if (!league) throw new AppError('LEAGUE_NOT_FOUND');
+      const { season, current, seasons } = await service.standingsSeason(
+        database.db,
+        league,
+        c.req.valid('query').season,
+        now(),
+      );
       const [totals, perRound] = await Promise.all([
-        repo.teamTotals(database.db, league.id),
-        repo.roundTotals(database.db, league.id),
+        repo.teamTotals(database.db, league.id, season ?? ''),
+        repo.roundTotals(database.db, league.id, season ?? ''),
       ]);
       const ranked = rankTeams(totals);
       const toRow = (r: (typeof ranked)[number]) => ({
@@ -285,6 +301,9 @@ export const leagueRoutes = createRouter()
       return c.json(
         {
           league: summaryOf(league, viewer),
+          season,
+          currentSeason: current,
+          seasons,
           rows: ranked.map(toRow),
           top: topTenPlus(ranked, viewer?.id ?? null).map(toRow),
           summary: standingsSummary(ranked),

@@ -11,6 +11,8 @@ import { writeAudit } from '../audit';
 import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/types';
 import { AppError } from '../errors';
+import { currentSeasonOf } from '../../domain/seasons';
+import { seasonSpans } from '../fixtures/repository';
 import * as repo from './repository';
 
 export interface Clock {
@@ -306,4 +308,26 @@ export const deleteLeague = async (
   if (confirmName.trim() !== league.name) throw new AppError('CONFIRM_NAME_MISMATCH');
   await repo.deleteLeague(db, league.id);
   await audit(db, user, 'league.delete', league.id, { name: league.name }, null, clock.now());
+};
+
+/**
+ * The season a league's standings count (DESIGN §2): the one asked for, else the competition's
+ * current season; and the seasons the switcher offers — the current one and any in which the
+ * league's teams predicted, latest first.
+ */
+export const standingsSeason = async (
+  db: Kysely<DB>,
+  league: repo.LeagueRow,
+  asked: string | undefined,
+  now: Date,
+) => {
+  const spans = await seasonSpans(db, league.competitionId, now);
+  const current = currentSeasonOf(spans);
+  const played = new Set(await repo.leagueSeasons(db, league.id));
+  const seasons = spans
+    .filter((s) => s.season === current || played.has(s.season))
+    .map((s) => s.season);
+  if (asked !== undefined && !spans.some((s) => s.season === asked))
+    throw new AppError('UNKNOWN_SEASON');
+  return { season: asked ?? current, current, seasons };
 };

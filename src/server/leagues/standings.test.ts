@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ now: () => new Date('2026-11-22T12:00:00Z') });
 });
 afterAll(() => t.close());
 
@@ -28,6 +28,7 @@ describe('standings', () => {
         {
           id: 'st_1',
           competition_id: 'premier_league',
+          season: '2026-27',
           round_label: 'Gameweek 1',
           kickoff_at: '2025-08-15T19:00:00.000Z',
           home_team: 'A',

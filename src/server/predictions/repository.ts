@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { FixtureStatus } from '../../domain/fixtures';
 import type { FixtureForPrediction, Outcome, SavedPrediction } from '../../domain/predictions';
 import type { DB } from '../db/types';
 
@@ -49,7 +50,7 @@ export const fixturesByIds = async (
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('fixtures')
-    .select(['id', 'competition_id', 'kickoff_at', 'home_team', 'away_team'])
+    .select(['id', 'competition_id', 'season', 'kickoff_at', 'status', 'home_team', 'away_team'])
     .where('id', 'in', ids)
     .execute();
   return new Map(
@@ -58,7 +59,9 @@ export const fixturesByIds = async (
       {
         id: r.id,
         competitionId: r.competition_id,
+        season: r.season,
         kickoffAt: r.kickoff_at,
+        status: r.status as FixtureStatus,
         homeTeam: r.home_team,
         awayTeam: r.away_team,
       },
@@ -90,6 +93,18 @@ export const predictionsOfTeam = async (db: Db, teamId: string): Promise<SavedPr
     .execute();
   return rows.map(toSaved);
 };
+
+/** The team's jokers with the season of their fixture (the allowance is per season). */
+export const jokersOfTeam = async (db: Db, teamId: string) =>
+  (
+    await db
+      .selectFrom('predictions as p')
+      .innerJoin('fixtures as f', 'f.id', 'p.fixture_id')
+      .select(['p.fixture_id', 'f.season'])
+      .where('p.team_id', '=', teamId)
+      .where('p.joker', '=', 1)
+      .execute()
+  ).map((r) => ({ fixtureId: r.fixture_id, season: r.season, joker: true }));
 
 export interface PredictionWrite {
   fixtureId: string;
@@ -191,13 +206,20 @@ export const predictionsOfUser = async (db: Db, userId: string) =>
     .limit(1000)
     .execute();
 
-export const leagueFixtureEntries = async (db: Db, leagueId: string, competitionId: string) => {
+/** One season of the league's competition with the picks of the league's teams. */
+export const leagueFixtureEntries = async (
+  db: Db,
+  leagueId: string,
+  competitionId: string,
+  season: string,
+) => {
   const fixtures = await db
     .selectFrom('fixtures')
     .select([
       'id',
       'round_label',
       'kickoff_at',
+      'time_confirmed',
       'home_team',
       'away_team',
       'status',
@@ -206,12 +228,14 @@ export const leagueFixtureEntries = async (db: Db, leagueId: string, competition
       'first_goal_minute',
     ])
     .where('competition_id', '=', competitionId)
+    .where('season', '=', season)
     .orderBy('kickoff_at')
     .orderBy('id')
     .execute();
   const predictions = await db
     .selectFrom('predictions as p')
     .innerJoin('teams as t', 't.id', 'p.team_id')
+    .innerJoin('fixtures as f', 'f.id', 'p.fixture_id')
     .select([
       'p.fixture_id',
       'p.team_id',
@@ -221,6 +245,7 @@ export const leagueFixtureEntries = async (db: Db, leagueId: string, competition
       'p.points',
     ])
     .where('t.league_id', '=', leagueId)
+    .where('f.season', '=', season)
     .execute();
   const teams = await db
     .selectFrom('teams')

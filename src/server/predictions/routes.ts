@@ -3,12 +3,16 @@ import { z } from 'zod';
 import {
   copyPredictionsBody,
   deletePredictionsBody,
-  isKickedOff,
+  isFixtureLocked,
   multiLeagueBody,
+  picksRevealed,
   savedPrediction,
   savePredictionsBody,
 } from '../../domain/predictions';
+import type { FixtureStatus } from '../../domain/fixtures';
+import { currentSeasonOf } from '../../domain/seasons';
 import { AppError } from '../errors';
+import { findFixture, seasonSpans } from '../fixtures/repository';
 import { body, createRouter, json, requireUser } from '../http';
 import { findLeagueById } from '../leagues/repository';
 import * as repo from './repository';
@@ -53,18 +57,32 @@ const mineRow = z.object({
   createdAt: z.string(),
 });
 
+/** The season asked for (404 when the competition has no such season), else the current one. */
+export const seasonOrCurrent = async (
+  db: Parameters<typeof seasonSpans>[0],
+  competitionId: string,
+  asked: string | undefined,
+  now: Date,
+) => {
+  const spans = await seasonSpans(db, competitionId, now);
+  if (asked === undefined) return currentSeasonOf(spans);
+  if (!spans.some((s) => s.season === asked)) throw new AppError('UNKNOWN_SEASON');
+  return asked;
+};
+
 export const predictionRoutes = createRouter()
   .openapi(
     createRoute({
       method: 'get',
       path: '/',
-      summary: "One of your teams' predictions and jokers left",
+      summary: "One of your teams' predictions and the jokers left in the current season",
       request: { query: z.object({ teamId: z.string().min(1) }) },
       responses: {
         200: json(
           z.object({
             teamId: z.string(),
             competitionId: z.string(),
+            season: z.string().nullable(),
             predictions: z.array(savedPrediction),
             jokersRemaining: z.number(),
           }),
@@ -73,15 +91,19 @@ export const predictionRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      const { database } = c.get('services');
+      const { database, now } = c.get('services');
       const team = await service.ownTeam(database, user, c.req.valid('query').teamId);
-      const predictions = await repo.predictionsOfTeam(database.db, team.id);
+      const [predictions, season] = await Promise.all([
+        repo.predictionsOfTeam(database.db, team.id),
+        seasonOrCurrent(database.db, team.competitionId, undefined, now()),
+      ]);
       return c.json(
         {
           teamId: team.id,
           competitionId: team.competitionId,
+          season,
           predictions,
-          jokersRemaining: service.jokersRemaining(predictions),
+          jokersRemaining: await service.jokersRemaining(database, team.id, season),
         },
         200,
       );
@@ -206,16 +228,22 @@ export const predictionRoutes = createRouter()
     createRoute({
       method: 'get',
       path: '/league/{leagueId}',
-      summary: "The league's fixtures with who has predicted; picks shown to members from kick-off",
-      request: { params: z.object({ leagueId: z.string().min(1).max(64) }) },
+      summary:
+        "One season of the league's fixtures (default: the current one) with who has predicted; picks shown to members from kick-off",
+      request: {
+        params: z.object({ leagueId: z.string().min(1).max(64) }),
+        query: z.object({ season: z.string().max(20).optional() }),
+      },
       responses: {
         200: json(
           z.object({
+            season: z.string().nullable(),
             fixtures: z.array(
               z.object({
                 id: z.string(),
                 round: z.string(),
                 kickoffAt: z.string(),
+                timeConfirmed: z.boolean(),
                 homeTeam: z.string(),
                 awayTeam: z.string(),
                 status: z.string(),
@@ -223,6 +251,8 @@ export const predictionRoutes = createRouter()
                 awayScore: z.number().nullable(),
                 firstGoalMinute: z.number().nullable(),
                 locked: z.boolean(),
+                /** Kicked off (or live/final): members see each other's picks. */
+                revealed: z.boolean(),
                 entries: z.array(entry),
               }),
             ),
@@ -235,24 +265,38 @@ export const predictionRoutes = createRouter()
       const viewer = c.get('user');
       const league = await findLeagueById(database.db, c.req.valid('param').leagueId);
       if (!league) throw new AppError('LEAGUE_NOT_FOUND');
-      const data = await repo.leagueFixtureEntries(database.db, league.id, league.competitionId);
+      const at = now();
+      const season = await seasonOrCurrent(
+        database.db,
+        league.competitionId,
+        c.req.valid('query').season,
+        at,
+      );
+      const data = await repo.leagueFixtureEntries(
+        database.db,
+        league.id,
+        league.competitionId,
+        season ?? '',
+      );
       const { byKey } = data;
       const member = viewer !== null && data.teams.some((t) => t.user_id === viewer.id);
-      const at = now();
       const fixtures = data.fixtures.map((f) => {
-        const locked = isKickedOff(f.kickoff_at, at);
-        const reveal = locked && member;
+        const state = { kickoffAt: f.kickoff_at, status: f.status as FixtureStatus };
+        const revealed = picksRevealed(state, at);
+        const reveal = revealed && member;
         return {
           id: f.id,
           round: f.round_label,
           kickoffAt: f.kickoff_at,
+          timeConfirmed: Number(f.time_confirmed) === 1,
           homeTeam: f.home_team,
           awayTeam: f.away_team,
           status: f.status,
           homeScore: f.home_score,
           awayScore: f.away_score,
           firstGoalMinute: f.first_goal_minute,
-          locked,
+          locked: isFixtureLocked(state, at),
+          revealed,
           entries: data.teams.map((t) => {
             const p = byKey.get(`${f.id}|${t.id}`);
             const own = viewer !== null && t.user_id === viewer.id;
@@ -269,7 +313,7 @@ export const predictionRoutes = createRouter()
           }),
         };
       });
-      return c.json({ fixtures }, 200);
+      return c.json({ season, fixtures }, 200);
     },
   )
   .openapi(
@@ -291,11 +335,17 @@ export const predictionRoutes = createRouter()
       const { leagueId, fixtureId } = c.req.valid('param');
       const league = await findLeagueById(database.db, leagueId);
       if (!league) throw new AppError('LEAGUE_NOT_FOUND');
-      const data = await repo.leagueFixtureEntries(database.db, league.id, league.competitionId);
+      const found = await findFixture(database.db, fixtureId);
+      if (!found || found.competitionId !== league.competitionId)
+        throw new AppError('UNKNOWN_FIXTURE');
+      const data = await repo.leagueFixtureEntries(
+        database.db,
+        league.id,
+        league.competitionId,
+        found.season,
+      );
       const { byKey } = data;
-      const fixture = data.fixtures.find((f) => f.id === fixtureId);
-      if (!fixture) throw new AppError('UNKNOWN_FIXTURE');
-      if (!data.teams.some((t) => t.user_id === user.id) || !isKickedOff(fixture.kickoff_at, now()))
+      if (!data.teams.some((t) => t.user_id === user.id) || !picksRevealed(found, now()))
         throw new AppError('PREDICTIONS_HIDDEN');
       const entries = data.teams.map((t) => {
         const p = byKey.get(`${fixtureId}|${t.id}`);

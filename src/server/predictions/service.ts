@@ -1,9 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import {
-  isKickedOff,
+  isFixtureLocked,
   jokersAfterSave,
   jokersPerCompetition,
   splitBatch,
+  type FixtureForPrediction,
   type PredictionInput,
 } from '../../domain/predictions';
 import type { SessionUser } from '../auth';
@@ -40,13 +41,37 @@ const lockTeam = async (database: Database, trx: Transaction<DB>, teamId: string
     await sql`select id from teams where id = ${teamId} for update`.execute(trx);
 };
 
-export const jokersRemaining = (saved: { joker: boolean }[]) =>
-  jokersPerCompetition - saved.filter((p) => p.joker).length;
+/** Jokers a team has left in one season of its competition. */
+export const jokersRemaining = async (database: Database, teamId: string, season: string | null) =>
+  jokersPerCompetition -
+  (await repo.jokersOfTeam(database.db, teamId)).filter((j) => j.season === season).length;
 
 /**
- * Saves a batch: open fixtures are upserted, kicked-off ones are reported and left untouched, a
- * batch naming an unknown, foreign or TBD fixture changes nothing, and a team never holds more
- * than two jokers.
+ * The most jokers the team would hold in any season the batch touches (the allowance is per
+ * competition season).
+ */
+const jokersAfter = (
+  existing: { fixtureId: string; season: string; joker: boolean }[],
+  open: PredictionInput[],
+  fixtures: Map<string, FixtureForPrediction>,
+) => {
+  const seasons = new Set(open.map((p) => fixtures.get(p.fixtureId)?.season ?? ''));
+  let most = 0;
+  for (const season of seasons) {
+    const inSeason = (p: PredictionInput) => (fixtures.get(p.fixtureId)?.season ?? '') === season;
+    const held = jokersAfterSave(
+      existing.filter((j) => j.season === season),
+      open.filter(inSeason),
+    );
+    most = Math.max(most, held);
+  }
+  return most;
+};
+
+/**
+ * Saves a batch: open fixtures are upserted, locked ones (kicked off, live, final, postponed or
+ * cancelled) are reported and left untouched, a batch naming an unknown, foreign or TBD fixture
+ * changes nothing, and a team never holds more than two jokers in a season.
  */
 export const savePredictions = async (
   database: Database,
@@ -64,21 +89,24 @@ export const savePredictions = async (
   refuseRejected(split.rejected);
   return database.db.transaction().execute(async (trx) => {
     await lockTeam(database, trx, team.id);
-    const existing = await repo.predictionsOfTeam(trx, team.id);
-    const jokers = jokersAfterSave(existing, split.open);
+    const existing = await repo.jokersOfTeam(trx, team.id);
+    const jokers = jokersAfter(existing, split.open, fixtures);
     if (jokers > jokersPerCompetition) throw new AppError('JOKER_LIMIT');
     await repo.upsertPredictions(trx, team.id, split.open, now.toISOString());
+    // What the player sees: jokers left in the season of the fixtures saved.
+    const season = fixtures.get(batch[0]?.fixtureId ?? '')?.season ?? null;
+    const held = (await repo.jokersOfTeam(trx, team.id)).filter((j) => j.season === season);
     return {
       team,
       saved: split.open.map((p) => p.fixtureId),
       locked: split.locked.map((p) => p.fixtureId),
-      jokersRemaining: jokersPerCompetition - jokers,
+      jokersRemaining: jokersPerCompetition - held.length,
       jokerUsed: split.open.some((p) => p.joker),
     };
   });
 };
 
-/** Deletes open predictions; kicked-off ones are reported and kept. */
+/** Deletes open predictions; locked ones are reported and kept. */
 export const deletePredictions = async (
   database: Database,
   user: SessionUser,
@@ -90,7 +118,7 @@ export const deletePredictions = async (
   const fixtures = await repo.fixturesByIds(database.db, fixtureIds);
   const locked = fixtureIds.filter((id) => {
     const f = fixtures.get(id);
-    return f !== undefined && isKickedOff(f.kickoffAt, now);
+    return f !== undefined && isFixtureLocked(f, now);
   });
   const open = fixtureIds.filter((id) => fixtures.has(id) && !locked.includes(id));
   await repo.deletePredictions(database.db, team.id, open);
@@ -117,9 +145,7 @@ export const copyPredictions = async (
   );
   const open = source.filter((p) => {
     const f = fixtures.get(p.fixtureId);
-    return (
-      f !== undefined && f.competitionId === to.competitionId && !isKickedOff(f.kickoffAt, now)
-    );
+    return f !== undefined && f.competitionId === to.competitionId && !isFixtureLocked(f, now);
   });
   await repo.upsertPredictions(
     database.db,

@@ -3,20 +3,26 @@ import type { DB } from '../db/types';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** Rounds whose first kick-off is within the next `hours` (and still ahead). */
+/** Rounds (of one season) whose first open kick-off is within the next `hours` (and still ahead). */
 export const upcomingRounds = async (db: Db, now: Date, hours: number) => {
   const from = now.toISOString();
   const to = new Date(now.getTime() + hours * 3_600_000).toISOString();
   const rows = await db
     .selectFrom('fixtures')
-    .select(['competition_id', 'round_label', sql<string>`min(kickoff_at)`.as('first_kickoff')])
+    .select([
+      'competition_id',
+      'season',
+      'round_label',
+      sql<string>`min(kickoff_at)`.as('first_kickoff'),
+    ])
     .where('status', '=', 'scheduled')
-    .groupBy(['competition_id', 'round_label'])
+    .groupBy(['competition_id', 'season', 'round_label'])
     .having(sql<string>`min(kickoff_at)`, '>', from)
     .having(sql<string>`min(kickoff_at)`, '<=', to)
     .execute();
   return rows.map((r) => ({
     competitionId: r.competition_id,
+    season: r.season,
     round: r.round_label,
     firstKickoff: r.first_kickoff,
   }));
@@ -26,7 +32,11 @@ export const upcomingRounds = async (db: Db, now: Date, hours: number) => {
  * For one round: every (opted-in player, team, open fixture) without a prediction — one query
  * over teams × the round's fixtures, keeping the pairs with no prediction row.
  */
-export const missingPredictions = async (db: Db, competitionId: string, round: string, now: Date) =>
+export const missingPredictions = async (
+  db: Db,
+  round: { competitionId: string; season: string; round: string },
+  now: Date,
+) =>
   db
     .selectFrom('teams as t')
     .innerJoin('leagues as l', 'l.id', 't.league_id')
@@ -49,8 +59,10 @@ export const missingPredictions = async (db: Db, competitionId: string, round: s
       'f.away_team',
       'f.kickoff_at',
     ])
-    .where('l.competition_id', '=', competitionId)
-    .where('f.round_label', '=', round)
+    .where('l.competition_id', '=', round.competitionId)
+    .where('f.season', '=', round.season)
+    .where('f.round_label', '=', round.round)
+    .where('f.status', '=', 'scheduled')
     .where('f.kickoff_at', '>', now.toISOString())
     .where('f.home_team', '<>', 'TBD')
     .where('f.away_team', '<>', 'TBD')

@@ -76,7 +76,7 @@ export const runReminders = async (
       .where('id', '=', round.competitionId)
       .executeTakeFirst();
     if (!competition) continue;
-    const rows = await missingPredictions(db, round.competitionId, round.round, now);
+    const rows = await missingPredictions(db, round, now);
     const byUser = new Map<string, typeof rows>();
     for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
     for (const [userId, missing] of byUser) {
@@ -97,7 +97,7 @@ export const runReminders = async (
           kickoffAt: m.kickoff_at,
         })),
       });
-      const roundKey = `${round.competitionId}|${round.round}`;
+      const roundKey = [round.competitionId, round.season, round.round].join('|');
       const mailId = await db.transaction().execute(async (trx) => {
         if (!(await claimReminder(trx, userId, roundKey, now.toISOString()))) return null;
         const id = await services.mailer.record(trx, {

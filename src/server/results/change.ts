@@ -1,17 +1,29 @@
 import type { Transaction } from 'kysely';
-import { builtInFixturePrefixes } from '../../domain/fixtures';
+import {
+  builtInFixturePrefixes,
+  withOrigin,
+  type FieldOrigin,
+  type FixtureFieldGroup,
+} from '../../domain/fixtures';
 import { settleFirstGoalMinute } from '../../domain/scoring';
 import type { SessionUser } from '../auth';
 import { writeAudit } from '../audit';
 import type { DB } from '../db/types';
 import { AppError } from '../errors';
+import { idsWithPrefix } from '../fixtures/repository';
 import * as repo from './repository';
 
 export interface Actor {
   id: string | null;
   label: string;
+  /** Recorded as the origin of the facts this actor changes (DESIGN §2). */
+  origin: FieldOrigin;
 }
-export const actorOf = (user: SessionUser): Actor => ({ id: user.id, label: user.email });
+export const actorOf = (user: SessionUser): Actor => ({
+  id: user.id,
+  label: user.email,
+  origin: 'admin',
+});
 
 export interface ResultChange {
   homeScore?: number | null | undefined;
@@ -19,23 +31,53 @@ export interface ResultChange {
   firstGoalMinute?: number | null | undefined;
   status?: repo.FixtureRow['status'] | undefined;
   kickoffAt?: string | undefined;
+  /** Default when the kick-off moves: confirmed (an admin or a source named the time). */
+  timeConfirmed?: boolean | undefined;
   homeTeam?: string | undefined;
   awayTeam?: string | undefined;
   round?: string | undefined;
   roundOrder?: number | undefined;
+  venue?: string | null | undefined;
 }
 
 export interface AppliedChange {
   fixture: repo.FixtureRow;
+  /** false: the change named only what the fixture already was; nothing was written. */
+  changed: boolean;
   rescored: number;
+  /** Jokers given back because the fixture was cancelled. */
+  jokersReturned: number;
   counts: { total: number; gained: number };
 }
 
+type Facts = Omit<repo.FixtureRow, 'origins' | 'updatedAt' | 'externalId'>;
+
+/** Which groups of facts differ between two states of a fixture. */
+const changedGroups = (a: Facts, b: Facts): FixtureFieldGroup[] => {
+  const groups: [FixtureFieldGroup, boolean][] = [
+    [
+      'kickoff',
+      new Date(a.kickoffAt).getTime() !== new Date(b.kickoffAt).getTime() ||
+        a.timeConfirmed !== b.timeConfirmed,
+    ],
+    ['status', a.status !== b.status],
+    ['teams', a.homeTeam !== b.homeTeam || a.awayTeam !== b.awayTeam],
+    ['result', a.homeScore !== b.homeScore || a.awayScore !== b.awayScore],
+    ['minute', a.firstGoalMinute !== b.firstGoalMinute],
+    ['round', a.round !== b.round || a.roundOrder !== b.roundOrder],
+    ['venue', a.venue !== b.venue],
+  ];
+  return groups.filter(([, changed]) => changed).map(([group]) => group);
+};
+
 /**
- * The one path every result or schedule change takes (admin edits, imports, the results sync),
- * inside the caller's transaction: validates the result, stores it, writes the audit trail and
- * (re)scores the fixture's predictions set-based when it is final — or clears their points when
- * it stops being final.
+ * The one path every result or schedule change takes (admin edits, imports, the sync, a
+ * catalogue re-load), inside the caller's transaction: validates it, stores it with the origin of
+ * each changed fact, writes the audit trail and (re)scores the fixture's predictions set-based
+ * when it is final, clears their points when it stops being final, and gives jokers back when it
+ * is cancelled. A fixture cannot be made final before its kick-off unless the same change moves
+ * the kick-off to the past (a match brought forward). A change that changes nothing writes
+ * nothing.
  */
 export const applyFixtureChange = async (
   trx: Transaction<DB>,
@@ -47,35 +89,65 @@ export const applyFixtureChange = async (
   const at = now.toISOString();
   const before = await repo.findFixture(trx, fixtureId);
   if (!before) throw new AppError('UNKNOWN_FIXTURE');
-  const merged = {
-    homeScore: change.homeScore !== undefined ? change.homeScore : before.homeScore,
-    awayScore: change.awayScore !== undefined ? change.awayScore : before.awayScore,
-    firstGoalMinute:
-      change.firstGoalMinute !== undefined ? change.firstGoalMinute : before.firstGoalMinute,
-    status: change.status ?? before.status,
+  const pick = <T>(value: T | undefined, current: T): T => (value !== undefined ? value : current);
+  const kickoffAt = change.kickoffAt ? new Date(change.kickoffAt).toISOString() : before.kickoffAt;
+  const kickoffMoved = new Date(kickoffAt).getTime() !== new Date(before.kickoffAt).getTime();
+  const merged: Facts = {
+    id: before.id,
+    competitionId: before.competitionId,
+    season: before.season,
+    round: pick(change.round, before.round),
+    roundOrder: pick(change.roundOrder, before.roundOrder),
+    kickoffAt,
+    timeConfirmed: pick(change.timeConfirmed, kickoffMoved ? true : before.timeConfirmed),
+    homeTeam: pick(change.homeTeam, before.homeTeam),
+    awayTeam: pick(change.awayTeam, before.awayTeam),
+    venue: pick(change.venue, before.venue),
+    status: pick(change.status, before.status),
+    homeScore: pick(change.homeScore, before.homeScore),
+    awayScore: pick(change.awayScore, before.awayScore),
+    firstGoalMinute: pick(change.firstGoalMinute, before.firstGoalMinute),
   };
   if ((merged.homeScore === null) !== (merged.awayScore === null))
     throw new AppError('INVALID_RESULT', 'Enter both scores or neither.');
   if (merged.status === 'final' && (merged.homeScore === null || merged.awayScore === null))
     throw new AppError('CANNOT_CALCULATE');
+  // The built-in catalogue holds played results: a server whose clock is behind still starts.
+  if (
+    merged.status === 'final' &&
+    actor.origin !== 'catalogue' &&
+    new Date(merged.kickoffAt).getTime() > now.getTime()
+  )
+    throw new AppError('RESULT_BEFORE_KICKOFF');
   const settled = settleFirstGoalMinute(merged.homeScore, merged.awayScore, merged.firstGoalMinute);
   if (!settled.ok) throw new AppError('INVALID_RESULT', settled.error);
-  await trx
-    .updateTable('fixtures')
-    .set({
-      home_score: merged.homeScore,
-      away_score: merged.awayScore,
-      first_goal_minute: settled.minute,
-      status: merged.status,
-      ...(change.kickoffAt ? { kickoff_at: new Date(change.kickoffAt).toISOString() } : {}),
-      ...(change.homeTeam ? { home_team: change.homeTeam } : {}),
-      ...(change.awayTeam ? { away_team: change.awayTeam } : {}),
-      ...(change.round ? { round_label: change.round } : {}),
-      ...(change.roundOrder ? { round_order: change.roundOrder } : {}),
-      updated_at: at,
-    })
-    .where('id', '=', fixtureId)
-    .execute();
+  merged.firstGoalMinute = settled.minute;
+
+  const groups = changedGroups(before, merged);
+  if (groups.length === 0)
+    return {
+      fixture: before,
+      changed: false,
+      rescored: 0,
+      jokersReturned: 0,
+      counts: await repo.fixtureScoreCounts(trx, fixtureId),
+    };
+  const origins = withOrigin(before.origins, groups, actor.origin);
+  await repo.updateFixture(trx, fixtureId, {
+    home_score: merged.homeScore,
+    away_score: merged.awayScore,
+    first_goal_minute: merged.firstGoalMinute,
+    status: merged.status,
+    kickoff_at: merged.kickoffAt,
+    time_confirmed: merged.timeConfirmed ? 1 : 0,
+    home_team: merged.homeTeam,
+    away_team: merged.awayTeam,
+    round_label: merged.round,
+    round_order: merged.roundOrder,
+    venue: merged.venue,
+    field_origins: Object.keys(origins).length > 0 ? JSON.stringify(origins) : null,
+    updated_at: at,
+  });
   const after = (await repo.findFixture(trx, fixtureId)) as repo.FixtureRow;
   let rescored = 0;
   if (after.status === 'final' && after.homeScore !== null && after.awayScore !== null) {
@@ -92,8 +164,12 @@ export const applyFixtureChange = async (
   } else if (before.status === 'final') {
     rescored = await repo.clearFixturePoints(trx, fixtureId);
   }
-  const { updatedAt: _b, ...beforeAudit } = before;
-  const { updatedAt: _a, ...afterAudit } = after;
+  const jokersReturned =
+    after.status === 'cancelled' && before.status !== 'cancelled'
+      ? await repo.returnFixtureJokers(trx, fixtureId)
+      : 0;
+  const audited = ({ updatedAt: _u, origins: _o, externalId: _e, ...facts }: repo.FixtureRow) =>
+    facts;
   await writeAudit(
     trx,
     {
@@ -102,17 +178,23 @@ export const applyFixtureChange = async (
       action: 'fixture.update',
       entityType: 'fixture',
       entityId: fixtureId,
-      before: beforeAudit,
-      after: afterAudit,
+      before: audited(before),
+      after: { ...audited(after), ...(jokersReturned > 0 ? { jokersReturned } : {}) },
     },
     now,
   );
-  return { fixture: after, rescored, counts: await repo.fixtureScoreCounts(trx, fixtureId) };
+  return {
+    fixture: after,
+    changed: true,
+    rescored,
+    jokersReturned,
+    counts: await repo.fixtureScoreCounts(trx, fixtureId),
+  };
 };
 
 /** Whether open pages should hear about an applied change (after the commit). */
 export const isResultEvent = (applied: AppliedChange) =>
-  applied.rescored > 0 || applied.fixture.status === 'final';
+  applied.changed && (applied.rescored > 0 || applied.fixture.status === 'final');
 
 /** `bundesliga_2025` → `bundesliga_`; built-in competitions keep the spec's prefixes (`uwc_`). */
 export const fixturePrefix = (competitionId: string) =>
@@ -125,13 +207,8 @@ export const fixturePrefix = (competitionId: string) =>
 export const fixtureIdAllocator = async (trx: Transaction<DB>, competitionId: string) => {
   const prefix = fixturePrefix(competitionId);
   // Ids are global: another competition may share the prefix (world_cup_2022, world_cup_2026).
-  const rows = await trx
-    .selectFrom('fixtures')
-    .select('id')
-    .where('id', 'like', `${prefix}%`)
-    .execute();
-  let max = rows.reduce((m, r) => {
-    const n = r.id.startsWith(prefix) ? Number(r.id.slice(prefix.length)) : Number.NaN;
+  let max = (await idsWithPrefix(trx, prefix)).reduce((m, id) => {
+    const n = id.startsWith(prefix) ? Number(id.slice(prefix.length)) : Number.NaN;
     return Number.isInteger(n) ? Math.max(m, n) : m;
   }, 0);
   return () => {

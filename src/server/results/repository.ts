@@ -4,90 +4,38 @@ import type { DB } from '../db/types';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-export interface FixtureRow {
-  id: string;
-  competitionId: string;
-  round: string;
-  roundOrder: number;
-  kickoffAt: string;
-  homeTeam: string;
-  awayTeam: string;
-  venue: string | null;
-  status: FixtureStatus;
-  homeScore: number | null;
-  awayScore: number | null;
-  firstGoalMinute: number | null;
-  updatedAt: string;
+export type { StoredFixtureRow as FixtureRow } from '../fixtures/repository';
+export { findFixture, listFixtures } from '../fixtures/repository';
+
+export interface FixtureSet {
+  home_score?: number | null;
+  away_score?: number | null;
+  first_goal_minute?: number | null;
+  status?: FixtureStatus;
+  kickoff_at?: string;
+  time_confirmed?: number;
+  home_team?: string;
+  away_team?: string;
+  round_label?: string;
+  round_order?: number;
+  venue?: string | null;
+  field_origins?: string | null;
+  updated_at: string;
 }
 
-const columns = [
-  'id',
-  'competition_id',
-  'round_label',
-  'round_order',
-  'kickoff_at',
-  'home_team',
-  'away_team',
-  'venue',
-  'status',
-  'home_score',
-  'away_score',
-  'first_goal_minute',
-  'updated_at',
-] as const;
+export const updateFixture = (db: Db, id: string, set: FixtureSet) =>
+  db.updateTable('fixtures').set(set).where('id', '=', id).execute();
 
-type Raw = {
-  id: string;
-  competition_id: string;
-  round_label: string;
-  round_order: number;
-  kickoff_at: string;
-  home_team: string;
-  away_team: string;
-  venue: string | null;
-  status: string;
-  home_score: number | null;
-  away_score: number | null;
-  first_goal_minute: number | null;
-  updated_at: string;
-};
-
-export const toFixture = (r: Raw): FixtureRow => ({
-  id: r.id,
-  competitionId: r.competition_id,
-  round: r.round_label,
-  roundOrder: r.round_order,
-  kickoffAt: r.kickoff_at,
-  homeTeam: r.home_team,
-  awayTeam: r.away_team,
-  venue: r.venue,
-  status: r.status as FixtureStatus,
-  homeScore: r.home_score,
-  awayScore: r.away_score,
-  firstGoalMinute: r.first_goal_minute,
-  updatedAt: r.updated_at,
-});
-
-export const findFixture = async (db: Db, id: string) => {
-  const row = await db
-    .selectFrom('fixtures')
-    .select(columns)
-    .where('id', '=', id)
+/** A cancelled fixture gives its jokers back: the teams may place them elsewhere. */
+export const returnFixtureJokers = async (db: Db, fixtureId: string) => {
+  const result = await db
+    .updateTable('predictions')
+    .set({ joker: 0 })
+    .where('fixture_id', '=', fixtureId)
+    .where('joker', '=', 1)
     .executeTakeFirst();
-  return row ? toFixture(row) : null;
+  return Number(result.numUpdatedRows);
 };
-
-export const listFixtures = async (db: Db, competitionId: string) =>
-  (
-    await db
-      .selectFrom('fixtures')
-      .select(columns)
-      .where('competition_id', '=', competitionId)
-      .orderBy('round_order')
-      .orderBy('kickoff_at')
-      .orderBy('id')
-      .execute()
-  ).map(toFixture);
 
 /**
  * Scores every prediction of a final fixture in one statement: 1 for the outcome, 3 for the exact

@@ -218,11 +218,24 @@ describe('admin tools', () => {
       awayTeam: 'Chelsea FC',
     });
     expect(created.status).toBe(201);
+    // The next free id after the built-in fixtures; the competition's season by default.
     expect(created.body.fixture).toMatchObject({
-      id: 'premier_league_11',
+      id: 'premier_league_391',
+      season: '2026-27',
       kickoffAt: '2030-06-10T19:00:00.000Z',
+      timeConfirmed: true,
       roundOrder: 2,
     });
+    const inSeason = await admin.post('/api/admin/fixtures', {
+      competitionId: 'premier_league',
+      round: 'Matchday 1',
+      date: '2030-08-16',
+      time: '15:00',
+      homeTeam: 'Arsenal FC',
+      awayTeam: 'Chelsea FC',
+      season: '2030-31',
+    });
+    expect(inSeason.body.fixture).toMatchObject({ id: 'premier_league_392', season: '2030-31' });
 
     const comp = await admin.post('/api/admin/competitions', {
       id: 'summer_cup_2030',

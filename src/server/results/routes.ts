@@ -9,6 +9,7 @@ import {
   newFixtureBody,
 } from '../../domain/results';
 import { listCompetitions } from '../competitions/repository';
+import { publicFixture } from '../fixtures/repository';
 import { AppError } from '../errors';
 import { body, createAdminRouter, json, requireAdmin } from '../http';
 import { zodFieldErrors } from '../errors';
@@ -38,7 +39,7 @@ const scored = (r: { fixture: repo.FixtureRow; counts: { gained: number; total: 
 });
 
 const toAdmin = (f: repo.FixtureRow, predictions: number) => ({
-  ...f,
+  ...publicFixture(f),
   minuteToBeConfirmed: minuteToBeConfirmed(f),
   predictions,
 });
@@ -83,14 +84,21 @@ export const resultRoutes = createAdminRouter()
     createRoute({
       method: 'get',
       path: '/fixtures',
-      summary: "A competition's fixtures with results and flags (admins only)",
-      request: { query: z.object({ competitionId: z.string().min(1) }) },
+      summary:
+        "A competition's fixtures with results and flags, every season unless `season` is given (admins only)",
+      request: {
+        query: z.object({
+          competitionId: z.string().min(1),
+          season: z.string().max(20).optional(),
+        }),
+      },
       responses: { 200: json(z.object({ fixtures: z.array(adminFixture) })) },
     }),
     async (c) => {
       requireAdmin(c);
       const { db } = c.get('services').database;
-      const fixtures = await repo.listFixtures(db, c.req.valid('query').competitionId);
+      const { competitionId, season } = c.req.valid('query');
+      const fixtures = await repo.listFixtures(db, competitionId, season);
       const counts = await predictionCounts(
         db,
         fixtures.map((f) => f.id),

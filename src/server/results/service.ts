@@ -69,7 +69,13 @@ export const recalculate = async (
       },
       now,
     );
-    return { fixture, rescored, counts: await repo.fixtureScoreCounts(trx, fixtureId) };
+    return {
+      fixture,
+      rescored,
+      changed: rescored > 0,
+      jokersReturned: 0,
+      counts: await repo.fixtureScoreCounts(trx, fixtureId),
+    };
   });
   await bus.publish({ type: 'results', competitionId: result.fixture.competitionId, fixtureId });
   return result;
@@ -79,7 +85,7 @@ export const addFixture = async (services: Deps, actor: Actor, body: NewFixtureB
   const { db } = services.database;
   const competition = await db
     .selectFrom('competitions')
-    .select(['id', 'time_zone'])
+    .select(['id', 'time_zone', 'season_label'])
     .where('id', '=', body.competitionId)
     .executeTakeFirst();
   if (!competition) throw new AppError('UNKNOWN_COMPETITION');
@@ -98,12 +104,20 @@ export const addFixture = async (services: Deps, actor: Actor, body: NewFixtureB
       .values({
         id,
         competition_id: competition.id,
+        season: body.season ?? competition.season_label,
         round_label: body.round,
         round_order: roundOrder,
         kickoff_at: kickoff.toISOString(),
         home_team: body.homeTeam,
         away_team: body.awayTeam,
         venue: body.venue || null,
+        // Set by an admin's hand: the sync never changes these facts.
+        field_origins: JSON.stringify({
+          kickoff: 'admin',
+          teams: 'admin',
+          round: 'admin',
+          venue: 'admin',
+        }),
         created_at: at,
         updated_at: at,
       })
@@ -116,7 +130,11 @@ export const addFixture = async (services: Deps, actor: Actor, body: NewFixtureB
         action: 'fixture.create',
         entityType: 'fixture',
         entityId: id,
-        after: { ...body, kickoffAt: kickoff.toISOString() },
+        after: {
+          ...body,
+          season: body.season ?? competition.season_label,
+          kickoffAt: kickoff.toISOString(),
+        },
       },
       now,
     );

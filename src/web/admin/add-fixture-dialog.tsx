@@ -14,20 +14,23 @@ import { isTimeZone, TimeZoneOptions } from './time-zone-options';
 
 interface Props {
   competition: AdminCompetition;
+  /** The season on screen: the new match joins it unless the admin names another. */
+  season: string;
   rounds: string[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-type Key = 'round' | 'date' | 'time' | 'timeZone' | 'homeTeam' | 'awayTeam' | 'venue';
+type Key = 'season' | 'round' | 'date' | 'time' | 'timeZone' | 'homeTeam' | 'awayTeam' | 'venue';
 const required: Key[] = ['round', 'date', 'time', 'homeTeam', 'awayTeam'];
 
-const AddFixtureForm = ({ competition, rounds, onOpenChange }: Omit<Props, 'open'>) => {
+const AddFixtureForm = ({ competition, season, rounds, onOpenChange }: Omit<Props, 'open'>) => {
   const { t } = useTranslation();
   const listId = useId();
   const errorMessage = useErrorMessage();
   const add = useAddFixture();
   const [values, setValues] = useState<Record<Key, string>>({
+    season,
     round: rounds.at(-1) ?? '',
     date: '',
     time: '',
@@ -71,6 +74,7 @@ const AddFixtureForm = ({ competition, rounds, onOpenChange }: Omit<Props, 'open
       awayTeam: values.awayTeam,
       ...(values.timeZone.trim() ? { timeZone: values.timeZone.trim() } : {}),
       ...(values.venue.trim() ? { venue: values.venue.trim() } : {}),
+      season: values.season.trim(),
     };
     if (empty.size > 0 || !newFixtureBody.safeParse(body).success) {
       missingToast();
@@ -96,6 +100,9 @@ const AddFixtureForm = ({ competition, rounds, onOpenChange }: Omit<Props, 'open
       className="flex flex-col gap-4"
       data-testid="add-fixture-form"
     >
+      <Field label={t('admin.form.season')} hint={t('admin.form.seasonHint')}>
+        <Input {...bind('season')} placeholder="2026-27" autoComplete="off" />
+      </Field>
       <Field
         label={t('admin.form.round')}
         error={errorOf('round')}

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
-import { ClipboardList, FileUp, History, Inbox, Mail, type LucideIcon } from 'lucide-react';
+import {
+  ClipboardList,
+  FileUp,
+  History,
+  Inbox,
+  Mail,
+  RefreshCw,
+  type LucideIcon,
+} from 'lucide-react';
 import { cn } from '../ui/cn';
 import { PageContainer, PageHeader } from '../ui/page';
 import { AccessDenied } from './access-denied';
@@ -11,6 +19,7 @@ import { FixturesTab } from './fixtures-tab';
 import { ImportTab } from './import-tab';
 import { InboxSection, UnhandledBadge } from './inbox-section';
 import { OutboxSection } from './outbox-section';
+import { SyncSection } from './sync-section';
 
 interface AdminTab {
   id: string;
@@ -18,12 +27,15 @@ interface AdminTab {
   panel: () => ReactNode;
   /** Shown after the tab's name, e.g. a count of what waits there. */
   badge?: () => ReactNode;
+  /** The name's locale key when not `admin.tabs.<id>`. */
+  labelKey?: string;
 }
 
 /** One entry per tab; `?tab=<id>` deep-links to it. A new section (the inbox) is one more entry. */
 const tabs: AdminTab[] = [
   { id: 'fixtures', icon: ClipboardList, panel: () => <FixturesTab /> },
   { id: 'import', icon: FileUp, panel: () => <ImportTab /> },
+  { id: 'sync', icon: RefreshCw, panel: () => <SyncSection />, labelKey: 'admin.sync.tab' },
   { id: 'audit', icon: History, panel: () => <AuditTab /> },
   { id: 'outbox', icon: Mail, panel: () => <OutboxSection /> },
   { id: 'inbox', icon: Inbox, panel: () => <InboxSection />, badge: () => <UnhandledBadge /> },
@@ -56,7 +68,7 @@ export const AdminPage = ({ isAdmin }: { isAdmin: boolean }) => {
           className="grid grid-cols-2 gap-1 rounded-xl border border-line bg-surface-muted p-1 sm:flex sm:rounded-none sm:border-0 sm:border-b sm:bg-transparent sm:p-0"
           data-testid="admin-tabs"
         >
-          {tabs.map(({ id, icon: Icon, badge }) => (
+          {tabs.map(({ id, icon: Icon, badge, labelKey }) => (
             <Tabs.Trigger
               key={id}
               value={id}
@@ -69,7 +81,7 @@ export const AdminPage = ({ isAdmin }: { isAdmin: boolean }) => {
               )}
             >
               <Icon aria-hidden="true" className="size-4" />
-              {t(`admin.tabs.${id}`)}
+              {t(labelKey ?? `admin.tabs.${id}`)}
               {badge?.()}
             </Tabs.Trigger>
           ))}

@@ -7,6 +7,8 @@ const fixture: AdminFixtureRow = {
   competitionId: 'premier_league',
   round: 'Matchday 2',
   roundOrder: 2,
+  season: '2026-27',
+  timeConfirmed: true,
   kickoffAt: '2026-01-01T15:00:00.000Z',
   homeTeam: 'Brentford FC',
   awayTeam: 'Burnley FC',

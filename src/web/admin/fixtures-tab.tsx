@@ -29,8 +29,8 @@ const groupByRound = (fixtures: AdminFixtureRow[]) => {
   return [...groups];
 };
 
-/** The round whose kick-off is nearest to now: where results are most likely to be entered. */
-const currentRound = (fixtures: AdminFixtureRow[]) => {
+/** The fixture whose kick-off is nearest to now: where results are most likely entered. */
+const nearest = (fixtures: AdminFixtureRow[]) => {
   const now = Date.now();
   let best: AdminFixtureRow | undefined;
   for (const f of fixtures)
@@ -39,23 +39,42 @@ const currentRound = (fixtures: AdminFixtureRow[]) => {
       Math.abs(Date.parse(f.kickoffAt) - now) < Math.abs(Date.parse(best.kickoffAt) - now)
     )
       best = f;
-  return best?.round ?? allRounds;
+  return best;
+};
+
+/** The competition's seasons, latest first (by their last kick-off). */
+const seasonsOf = (fixtures: AdminFixtureRow[]) => {
+  const last = new Map<string, string>();
+  for (const f of fixtures)
+    if ((last.get(f.season) ?? '') < f.kickoffAt) last.set(f.season, f.kickoffAt);
+  return [...last].sort((a, b) => b[1].localeCompare(a[1])).map(([season]) => season);
 };
 
 const FixtureList = ({
   competition,
+  season,
+  seasons,
+  onSeason,
   onAdd,
 }: {
   competition: AdminCompetition;
+  /** The season shown; `seasons` lists every season of the competition, latest first. */
+  season: string;
+  seasons: string[];
+  onSeason: (season: string) => void;
   onAdd: () => void;
 }) => {
   const { t } = useTranslation();
   const roundId = useId();
   const errorMessage = useErrorMessage();
+  const seasonId = useId();
   const fixtures = useAdminFixtures(competition.id);
   const [round, setRound] = useState<string | null>(null);
   const [editing, setEditing] = useState<AdminFixtureRow | null>(null);
-  const groups = useMemo(() => groupByRound(fixtures.data ?? []), [fixtures.data]);
+  const groups = useMemo(
+    () => groupByRound((fixtures.data ?? []).filter((f) => f.season === season)),
+    [fixtures.data, season],
+  );
 
   if (fixtures.isPending) return <LoadingBlock label={t('admin.fixtures.loading')} rows={4} />;
   if (fixtures.isError)
@@ -78,33 +97,59 @@ const FixtureList = ({
       </EmptyState>
     );
 
-  const chosen = round ?? currentRound(fixtures.data);
+  const near = nearest(fixtures.data.filter((f) => f.season === season));
+  const chosen = round ?? near?.round ?? allRounds;
   const shown = chosen === allRounds ? groups : groups.filter(([label]) => label === chosen);
   const visible = shown.length > 0 ? shown : groups;
 
   return (
     <div className="flex flex-col gap-6">
-      {groups.length > 1 ? (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={roundId} className="text-sm font-medium text-fg">
-            {t('admin.fixtures.round')}
-          </label>
-          <Select
-            id={roundId}
-            value={visible === groups ? allRounds : chosen}
-            onChange={(e) => setRound(e.target.value)}
-            className="w-full sm:w-72"
-            data-testid="admin-round"
-          >
-            <option value={allRounds}>{t('admin.fixtures.allRounds')}</option>
-            {groups.map(([label]) => (
-              <option key={label} value={label}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </div>
-      ) : null}
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {seasons.length > 1 ? (
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={seasonId} className="text-sm font-medium text-fg">
+              {t('admin.fixtures.season')}
+            </label>
+            <Select
+              id={seasonId}
+              value={season}
+              onChange={(e) => {
+                onSeason(e.target.value);
+                setRound(null);
+              }}
+              className="w-full sm:w-48"
+              data-testid="admin-season"
+            >
+              {seasons.map((label) => (
+                <option key={label} value={label}>
+                  {label || t('admin.fixtures.unnamedSeason')}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ) : null}
+        {groups.length > 1 ? (
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={roundId} className="text-sm font-medium text-fg">
+              {t('admin.fixtures.round')}
+            </label>
+            <Select
+              id={roundId}
+              value={visible === groups ? allRounds : chosen}
+              onChange={(e) => setRound(e.target.value)}
+              className="w-full sm:w-72"
+              data-testid="admin-round"
+            >
+              <option value={allRounds}>{t('admin.fixtures.allRounds')}</option>
+              {groups.map(([label]) => (
+                <option key={label} value={label}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ) : null}
+      </div>
       {visible.map(([label, rows]) => (
         <section key={label} aria-label={label} className="flex flex-col gap-3">
           <h3 className="text-base font-bold text-fg">
@@ -143,7 +188,15 @@ export const FixturesTab = () => {
   const [adding, setAdding] = useState(false);
   const [addingCompetition, setAddingCompetition] = useState(false);
   const fixtures = useAdminFixtures(competition?.id ?? '');
-  const rounds = groupByRound(fixtures.data ?? []).map(([label]) => label);
+  const [picked, setPicked] = useState<{ competitionId: string; season: string } | null>(null);
+  const all = fixtures.data ?? [];
+  const seasons = seasonsOf(all);
+  // The season of the match nearest to now, until the admin picks another.
+  const season =
+    picked && picked.competitionId === competition?.id
+      ? picked.season
+      : (nearest(all)?.season ?? competition?.seasonLabel ?? '');
+  const rounds = groupByRound(all.filter((f) => f.season === season)).map(([label]) => label);
 
   if (competitions.error instanceof ApiError && competitions.error.code === 'ADMIN_ONLY')
     return <AccessDenied />;
@@ -202,12 +255,16 @@ export const FixturesTab = () => {
             <FixtureList
               key={competition.id}
               competition={competition}
+              season={season}
+              seasons={seasons}
+              onSeason={(next) => setPicked({ competitionId: competition.id, season: next })}
               onAdd={() => setAdding(true)}
             />
           ) : null}
           {competition ? (
             <AddFixtureDialog
               competition={competition}
+              season={season}
               rounds={rounds}
               open={adding}
               onOpenChange={setAdding}

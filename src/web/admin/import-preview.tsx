@@ -77,6 +77,14 @@ export const ImportPreviewList = ({ rows, timeZone }: { rows: ImportRow[]; timeZ
             </span>
             <span className="col-span-2 text-fg-muted md:col-span-1">
               {row.kickoffAt ? kickoff(row.kickoffAt, timeZone).local : '—'}
+              {row.timeConfirmed === false ? (
+                <span className="block text-xs">{t('admin.import.timeToBeConfirmed')}</span>
+              ) : null}
+              {row.fixtureStatus ? (
+                <span className="block font-medium text-warn-strong">
+                  {t(`admin.import.fixtureStatus.${row.fixtureStatus}`)}
+                </span>
+              ) : null}
               {row.result ? (
                 <span className="block font-medium text-fg">
                   {row.result.homeScore}–{row.result.awayScore}

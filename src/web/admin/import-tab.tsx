@@ -33,6 +33,7 @@ const ImportForm = ({ competition }: { competition: AdminCompetition }) => {
   const apply = useImportApply();
   const [format, setFormat] = useState<ImportFormat>('csv');
   const [timeZone, setTimeZone] = useState(competition.timeZone);
+  const [season, setSeason] = useState(competition.seasonLabel);
   const [content, setContent] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -43,6 +44,7 @@ const ImportForm = ({ competition }: { competition: AdminCompetition }) => {
     format,
     content,
     ...(timeZone.trim() ? { timeZone: timeZone.trim() } : {}),
+    season: season.trim(),
   };
   const upToDate = previewed !== null && sameRequest(previewed, request) && preview.data;
   const writable = upToDate ? preview.data.counts.new + preview.data.counts.changed : 0;
@@ -111,6 +113,15 @@ const ImportForm = ({ competition }: { competition: AdminCompetition }) => {
           />
         </Field>
         <TimeZoneOptions id={`${ids}-zones`} />
+        <Field label={t('admin.form.season')} hint={t('admin.import.seasonHint')}>
+          <Input
+            value={season}
+            onChange={(e) => setSeason(e.target.value)}
+            placeholder="2026-27"
+            autoComplete="off"
+            data-testid="import-season"
+          />
+        </Field>
       </div>
       <div className="rounded-xl border border-line bg-surface-muted p-4 text-sm text-fg">
         <p>{t('admin.import.help')}</p>

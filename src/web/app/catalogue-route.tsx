@@ -60,7 +60,12 @@ export const CatalogueRoute = () => {
         key={competition.id}
         competition={competition}
         renderBoard={(slot) => (
-          <PredictionBoard competition={competition} signedIn={signedIn} {...slot} />
+          <PredictionBoard
+            competition={competition}
+            signedIn={signedIn}
+            isAdmin={me.data?.user?.role === 'admin'}
+            {...slot}
+          />
         )}
       />
     </>

@@ -13,6 +13,7 @@ const competition = (id: string, route: string, aliases: string[] = []): Competi
   summaryKey: null,
   timeZone: 'Europe/London',
   sortOrder: 1,
+  currentSeason: '2026-27',
   fixtureCount: 1,
   openFixtures: 1,
   nextKickoff: null,

@@ -1,22 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { competitionSchema } from '../../domain/competitions';
+import { competitionListItem } from '../../domain/competitions';
 import { api, unwrap } from '../lib/api-client';
 
-/**
- * The list answer also carries each competition's state (GET /competitions); its published
- * schema does not declare those fields yet, so they are read (and checked) here.
- */
-const listedCompetition = competitionSchema.extend({
-  fixtureCount: z.number().default(0),
-  openFixtures: z.number().default(0),
-  nextKickoff: z.string().nullable().default(null),
-  state: z.enum(['open', 'coming_soon', 'round_finished', 'to_be_announced']).default('open'),
-});
-export type CompetitionItem = z.infer<typeof listedCompetition>;
+export type CompetitionItem = z.infer<typeof competitionListItem>;
 
 const fetchCompetitions = async (): Promise<CompetitionItem[]> =>
-  z.array(listedCompetition).parse((await unwrap(api.competitions.$get())).competitions);
+  z.array(competitionListItem).parse((await unwrap(api.competitions.$get())).competitions);
 
 export const competitionsQueryOptions = queryOptions({
   queryKey: ['competitions'],

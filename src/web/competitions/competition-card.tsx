@@ -54,7 +54,9 @@ export const CompetitionCard = ({ competition }: { competition: CompetitionItem 
           </div>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <CountryBadge competition={competition} />
-            <span className="text-sm text-fg-muted">{competition.seasonLabel}</span>
+            <span className="text-sm text-fg-muted">
+              {competition.currentSeason ?? competition.seasonLabel}
+            </span>
           </div>
           {next ? (
             <p className="text-sm text-fg" data-testid="next-kickoff">

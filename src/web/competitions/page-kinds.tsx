@@ -7,17 +7,26 @@ import { Card } from '../ui/card';
 import { PageHeader } from '../ui/page';
 import type { CompetitionItem } from './api';
 import { CountryBadge } from './competition-card';
-import { CompetitionEyebrow, FeatureCards, SeasonSummaryCard, useSubtitle } from './page-parts';
+import {
+  CompetitionEyebrow,
+  FeatureCards,
+  SeasonSummaryCard,
+  seasonShown,
+  useSubtitle,
+} from './page-parts';
 
 export interface KindPageProps {
   competition: CompetitionItem;
   renderBoard: RenderBoard;
 }
 
-/** The Premier League page (spec §2.11): its heading follows whether the visitor can play. */
+/**
+ * The Premier League page (spec §2.11): its heading follows whether the visitor can play, and
+ * names the round shown.
+ */
 export const FeaturedPage = ({ competition, renderBoard }: KindPageProps) => {
   const { t } = useTranslation();
-  const subtitle = useSubtitle()(competition);
+  const subtitle = useSubtitle();
   const titles: Record<PlayerStatus, string> = {
     loading: 'featured.title',
     playing: 'featured.title',
@@ -25,11 +34,11 @@ export const FeaturedPage = ({ competition, renderBoard }: KindPageProps) => {
     no_team: 'featured.noTeamTitle',
   };
   return renderBoard({
-    header: (status) => (
+    header: (view) => (
       <PageHeader
         eyebrow={<CompetitionEyebrow competition={competition} />}
-        title={t(`competitions.${titles[status]}`, { name: competition.name })}
-        subtitle={subtitle}
+        title={t(`competitions.${titles[view.status]}`, { name: competition.name })}
+        subtitle={subtitle(competition, view)}
       />
     ),
   });
@@ -37,21 +46,28 @@ export const FeaturedPage = ({ competition, renderBoard }: KindPageProps) => {
 
 /** EFL Championship, League One, League Two, Scottish Premiership (spec §2.12). */
 export const TablePage = ({ competition, renderBoard }: KindPageProps) => {
-  const subtitle = useSubtitle()(competition);
-  return (
-    <div className="flex flex-col gap-5">
-      <PageHeader
-        eyebrow={<CompetitionEyebrow competition={competition} />}
-        title={competition.name}
-        subtitle={subtitle}
-      />
-      <SeasonSummaryCard competitionId={competition.id} />
-      {renderBoard({})}
-    </div>
-  );
+  const subtitle = useSubtitle();
+  return renderBoard({
+    header: (view) => (
+      <>
+        <PageHeader
+          eyebrow={<CompetitionEyebrow competition={competition} />}
+          title={competition.name}
+          subtitle={subtitle(competition, view)}
+        />
+        <SeasonSummaryCard competitionId={competition.id} />
+      </>
+    ),
+  });
 };
 
-const CompetitionIntro = ({ competition }: { competition: CompetitionItem }) => {
+const CompetitionIntro = ({
+  competition,
+  season,
+}: {
+  competition: CompetitionItem;
+  season: string;
+}) => {
   const { t } = useTranslation();
   return (
     <Card className="pitch-hero on-dark flex flex-col gap-3 border-0 text-white">
@@ -65,7 +81,7 @@ const CompetitionIntro = ({ competition }: { competition: CompetitionItem }) => 
         <div>
           <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{competition.name}</h1>
           <p className="text-sm text-white">
-            {competition.country} · {competition.seasonLabel}
+            {competition.country} · {season}
           </p>
         </div>
       </div>
@@ -77,36 +93,46 @@ const CompetitionIntro = ({ competition }: { competition: CompetitionItem }) => 
 };
 
 /** Bundesliga, La Liga, Serie A … (spec §2.13): intro, feature cards, fixtures by game week. */
-export const CardsPage = ({ competition, renderBoard }: KindPageProps) => (
-  <div className="flex flex-col gap-5">
-    <CompetitionIntro competition={competition} />
-    <FeatureCards />
-    {renderBoard({})}
-  </div>
-);
+export const CardsPage = ({ competition, renderBoard }: KindPageProps) =>
+  renderBoard({
+    header: (view) => (
+      <>
+        <CompetitionIntro competition={competition} season={seasonShown(competition, view)} />
+        <FeatureCards />
+      </>
+    ),
+  });
 
 /** Club World Cup, women's championship: Fixtures (default, `?tab=fixtures`) and About. */
 export const TournamentPage = ({ competition, renderBoard }: KindPageProps) => {
   const { t } = useTranslation();
-  const subtitle = useSubtitle()(competition);
+  const subtitle = useSubtitle();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'about' ? 'about' : 'fixtures';
   const trigger =
     'inline-flex min-h-11 flex-1 items-center justify-center rounded-lg px-4 text-sm font-semibold text-fg-muted data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm sm:flex-none';
-  return (
-    <div className="flex flex-col gap-5">
+  return renderBoard({
+    header: (view) => (
       <PageHeader
         eyebrow={<CompetitionEyebrow competition={competition} />}
         title={competition.name}
-        subtitle={subtitle}
+        subtitle={subtitle(competition, view)}
       />
+    ),
+    // The board stays mounted on the About tab, so the heading keeps naming the round.
+    frame: (board) => (
       <Tabs.Root
         value={tab}
-        onValueChange={(value) => {
-          const next = new URLSearchParams(params);
-          next.set('tab', value);
-          setParams(next, { replace: true });
-        }}
+        onValueChange={(value) =>
+          setParams(
+            (previous) => {
+              const next = new URLSearchParams(previous);
+              next.set('tab', value);
+              return next;
+            },
+            { replace: true },
+          )
+        }
         className="flex flex-col gap-5"
       >
         <Tabs.List
@@ -120,7 +146,7 @@ export const TournamentPage = ({ competition, renderBoard }: KindPageProps) => {
             {t('competitions.tabs.about')}
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="fixtures">{renderBoard({})}</Tabs.Content>
+        <Tabs.Content value="fixtures">{board}</Tabs.Content>
         <Tabs.Content value="about" className="flex flex-col gap-4">
           <p className="text-fg">
             {t('competitions.blurb', { name: competition.name, country: competition.country })}
@@ -128,8 +154,8 @@ export const TournamentPage = ({ competition, renderBoard }: KindPageProps) => {
           <FeatureCards />
         </Tabs.Content>
       </Tabs.Root>
-    </div>
-  );
+    ),
+  });
 };
 
 /** Leagues not open yet (spec §2.14), with the 2024-25 summary where we hold one. */
@@ -140,7 +166,7 @@ export const ComingSoonPage = ({ competition }: { competition: CompetitionItem }
       <PageHeader
         eyebrow={<CountryBadge competition={competition} />}
         title={competition.name}
-        subtitle={t('competitions.season', { season: competition.seasonLabel })}
+        subtitle={t('competitions.season', { season: seasonShown(competition) })}
       />
       <SeasonSummaryCard competitionId={competition.id} />
       <Card className="flex items-start gap-4" data-testid="coming-soon">

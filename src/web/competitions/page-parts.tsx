@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowLeft, CalendarRange, ListChecks, Users } from 'lucide-react';
+import type { BoardView } from '../lib/competition-board';
 import { Card } from '../ui/card';
 import type { CompetitionItem } from './api';
 import { CountryBadge, StateBadge } from './competition-card';
@@ -28,14 +29,23 @@ export const CompetitionEyebrow = ({ competition }: { competition: CompetitionIt
   </div>
 );
 
-/** The competition's own subtitle from the spec when it has one, else its season. */
+/** The season a page names: the one the board shows, else the competition's current one. */
+export const seasonShown = (competition: CompetitionItem, view?: BoardView) =>
+  view?.season ?? competition.currentSeason ?? competition.seasonLabel;
+
+/**
+ * The competition's own subtitle from the spec when it has one ('Make your predictions for
+ * Matchday 13', 'Matchday 13 of 46'), naming the round shown; else, and until the round is
+ * known, the season shown.
+ */
 export const useSubtitle = () => {
   const { t, i18n } = useTranslation();
-  return (competition: CompetitionItem) => {
+  return (competition: CompetitionItem, view?: BoardView) => {
     const key = `competitions.subtitles.${competition.id}`;
-    return i18n.exists(key)
-      ? t(key)
-      : t('competitions.season', { season: competition.seasonLabel });
+    const season = seasonShown(competition, view);
+    return view?.round && i18n.exists(key)
+      ? t(key, { round: view.round.name, roundOfTotal: view.round.nameOfTotal, season })
+      : t('competitions.season', { season });
   };
 };
 

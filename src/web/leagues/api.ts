@@ -15,20 +15,27 @@ export type LeagueMember = LeagueDetail['members'][number];
 export const leagueQueryOptions = (leagueId: string) =>
   queryOptions({ queryKey: ['leagues', 'detail', leagueId], queryFn: () => fetchLeague(leagueId) });
 
-const fetchStandings = (leagueId: string) =>
-  unwrap(api.leagues[':leagueId'].standings.$get({ param: { leagueId } }));
+const fetchStandings = (leagueId: string, season?: string) =>
+  unwrap(
+    api.leagues[':leagueId'].standings.$get({
+      param: { leagueId },
+      query: season === undefined ? {} : { season },
+    }),
+  );
 export type Standings = Awaited<ReturnType<typeof fetchStandings>>;
 export type StandingsRow = Standings['rows'][number];
 export type TeamStatistics = Standings['statistics'][number];
 
-export const standingsQueryOptions = (leagueId: string) =>
+/** One season's table; without `season` the current season's (what the server decides). */
+export const standingsQueryOptions = (leagueId: string, season?: string) =>
   queryOptions({
-    queryKey: ['leagues', 'standings', leagueId],
-    queryFn: () => fetchStandings(leagueId),
+    queryKey: ['leagues', 'standings', leagueId, season ?? 'current'],
+    queryFn: () => fetchStandings(leagueId, season),
   });
 
 const fetchLeagueFixtures = async (leagueId: string) =>
-  (await unwrap(api.predictions.league[':leagueId'].$get({ param: { leagueId } }))).fixtures;
+  (await unwrap(api.predictions.league[':leagueId'].$get({ param: { leagueId }, query: {} })))
+    .fixtures;
 export type LeagueFixture = Awaited<ReturnType<typeof fetchLeagueFixtures>>[number];
 
 export const leagueFixturesQueryOptions = (leagueId: string) =>

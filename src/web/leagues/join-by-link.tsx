@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { LogIn, UserPlus, X } from 'lucide-react';
 import { useActiveTeam } from '../lib/active-team';
 import { useAuthDialog } from '../lib/auth-dialog-context';
-import { Button } from '../ui/button';
+import { Button, buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
 import { Notice } from '../ui/state';
@@ -28,7 +28,6 @@ interface JoinByLinkProps {
  */
 export const JoinByLink = ({ competitionId, viewer, viewerPending }: JoinByLinkProps) => {
   const { t } = useTranslation();
-  const { search } = useLocation();
   const leagueError = useLeagueError();
   const [params, setParams] = useSearchParams();
   const code = params.get('code')?.trim() || undefined;
@@ -76,7 +75,30 @@ export const JoinByLink = ({ competitionId, viewer, viewerPending }: JoinByLinkP
   }
   const league = lookup.data;
   if (league.competitionId !== competitionId) {
-    return <Navigate replace to={{ pathname: league.competitionRoute, search }} />;
+    // Spec §5: the league must be for this page's competition; say so and offer its own page.
+    return (
+      <div className="mx-auto w-full max-w-6xl px-4 pt-6 sm:px-6" data-testid="join-link-other">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <div className="flex-1">
+            <Notice tone="error">{t('errors.WRONG_COMPETITION')}</Notice>
+          </div>
+          <Link
+            to={{
+              pathname: league.competitionRoute,
+              // Only the invite: this page's round or season means nothing there.
+              search: `?${new URLSearchParams(code ? { code } : { league: name ?? '' })}`,
+            }}
+            className={buttonClasses('primary')}
+            data-testid="join-link-other-go"
+          >
+            {t('leagues.joinLink.goToCompetition', {
+              league: league.name,
+              competition: league.competitionName,
+            })}
+          </Link>
+        </div>
+      </div>
+    );
   }
   if (viewer) {
     return <JoinDialog key={league.id} league={league} onDone={clearQuery} />;

@@ -82,10 +82,19 @@ const FixtureGroup = ({ title, fixtures }: { title: string; fixtures: LeagueFixt
   );
 };
 
+/** What a closed fixture is waiting for, when it has no final score to show. */
+const stateKey = (fixture: LeagueFixture) => {
+  if (fixture.status === 'postponed') return 'postponed';
+  if (fixture.status === 'cancelled') return 'cancelled';
+  if (fixture.status === 'live') return 'live';
+  return fixture.locked ? 'awaitingResult' : null;
+};
+
 const FixtureItem = ({ fixture }: { fixture: LeagueFixture }) => {
   const { t } = useTranslation();
   const format = useFormat();
   const final = fixture.status === 'final' && fixture.homeScore !== null;
+  const state = final ? null : stateKey(fixture);
   return (
     <li className="rounded-xl border border-line p-3" data-testid="league-fixture">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -101,11 +110,13 @@ const FixtureItem = ({ fixture }: { fixture: LeagueFixture }) => {
           {fixture.awayTeam}
         </span>
         <span className="text-sm text-fg-muted">
-          {format.dateTime(fixture.kickoffAt)}
-          {fixture.locked && !final ? ` · ${t('leagues.fixtures.kickedOff')}` : ''}
+          {fixture.timeConfirmed
+            ? format.dateTime(fixture.kickoffAt)
+            : format.date(fixture.kickoffAt)}
+          {state ? ` · ${t(`leagues.fixtures.state.${state}`)}` : ''}
         </span>
       </div>
-      {fixture.entries.length === 0 ? null : fixture.locked ? (
+      {fixture.entries.length === 0 ? null : fixture.revealed ? (
         <ul className="mt-2 grid gap-1 sm:grid-cols-2">
           {fixture.entries.map((e) => (
             <li

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ArrowLeft, Share2, Target, TrendingUp, Trophy, Users } from 'lucide-react';
 import { useFormat } from '../lib/format';
 import { Button, buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
+import { Select } from '../ui/select';
 import { PageContainer, PageHeader } from '../ui/page';
 import { LoadingBlock } from '../ui/skeleton';
 import { EmptyState, ErrorState } from '../ui/state';
@@ -23,7 +24,9 @@ export const StandingsPage = () => {
   const format = useFormat();
   const leagueError = useLeagueError();
   const { leagueId = '' } = useParams();
-  const standings = useQuery(standingsQueryOptions(leagueId));
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('season') ?? undefined;
+  const standings = useQuery(standingsQueryOptions(leagueId, asked));
   useLiveLeague(leagueId);
 
   if (standings.isPending) {
@@ -46,7 +49,14 @@ export const StandingsPage = () => {
       </PageContainer>
     );
   }
-  const { league, rows, summary, rounds } = standings.data;
+  const { league, rows, summary, rounds, season, seasons, currentSeason } = standings.data;
+  const chooseSeason = (next: string) => {
+    const query = new URLSearchParams(params);
+    // The current season needs no parameter: the link stays the one to share.
+    if (next === currentSeason) query.delete('season');
+    else query.set('season', next);
+    setParams(query, { replace: true });
+  };
   const share = async () => {
     if (await copyText(standingsLinkFor(league.id))) toast.success(t('leagues.standings.copied'));
     else toast.error(t('leagues.share.copyFailed'));
@@ -69,7 +79,11 @@ export const StandingsPage = () => {
       </Link>
       <PageHeader
         title={t('leagues.standings.pageTitle', { league: league.name })}
-        subtitle={league.competitionName}
+        subtitle={
+          season
+            ? t('leagues.standings.subtitle', { competition: league.competitionName, season })
+            : league.competitionName
+        }
         actions={
           <>
             <Button variant="secondary" onClick={() => void share()} data-testid="standings-share">
@@ -87,6 +101,23 @@ export const StandingsPage = () => {
           </>
         }
       />
+      {seasons.length > 1 && season !== null ? (
+        <label className="mb-4 flex flex-wrap items-center gap-3 text-sm font-semibold text-fg">
+          {t('leagues.standings.season')}
+          <Select
+            value={season}
+            onChange={(event) => chooseSeason(event.target.value)}
+            data-testid="standings-season"
+            className="min-w-36"
+          >
+            {seasons.map((s) => (
+              <option key={s} value={s}>
+                {s === currentSeason ? t('leagues.standings.currentSeason', { season: s }) : s}
+              </option>
+            ))}
+          </Select>
+        </label>
+      ) : null}
       <ul className="mb-6 grid grid-cols-3 gap-2 sm:gap-4" data-testid="standings-summary">
         {cards.map(({ key, icon: Icon, value }) => (
           <li key={key}>

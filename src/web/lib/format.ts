@@ -9,6 +9,10 @@ export const useFormat = () => {
       new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
         typeof value === 'string' ? new Date(value) : value,
       ),
+    date: (value: string | Date) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
+        typeof value === 'string' ? new Date(value) : value,
+      ),
     number: (value: number) => new Intl.NumberFormat(locale).format(value),
   };
 };

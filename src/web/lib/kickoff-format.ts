@@ -47,6 +47,18 @@ export const useKickoffFormat = () => {
             timeZoneName: 'short',
           }).format(instant)
         : null,
+      /**
+       * Day and time in the viewer's own zone, named: when only a fixture's date is known its
+       * kick-off is a placeholder that picks close at, and the viewer needs it in their clock.
+       */
+      viewerDateTime: new Intl.DateTimeFormat(locale, {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      }).format(instant),
     };
   };
 };

@@ -4,16 +4,22 @@ import type { multiLeagueBody, SavePredictionsBody } from '../../domain/predicti
 import type { MyLeagueItem } from '../lib/active-team';
 import { api, unwrap } from '../lib/api-client';
 
-const fetchFixtures = (competitionId: string) =>
-  unwrap(api.competitions[':competitionId'].fixtures.$get({ param: { competitionId } }));
+const fetchFixtures = (competitionId: string, season?: string) =>
+  unwrap(
+    api.competitions[':competitionId'].fixtures.$get({
+      param: { competitionId },
+      query: season === undefined ? {} : { season },
+    }),
+  );
 export type FixturesResponse = Awaited<ReturnType<typeof fetchFixtures>>;
 export type FixtureItem = FixturesResponse['fixtures'][number];
 
-export const fixturesQueryOptions = (competitionId: string) =>
+/** One season of a competition (default: its current season) with every round. */
+export const fixturesQueryOptions = (competitionId: string, season?: string) =>
   queryOptions({
-    queryKey: ['fixtures', competitionId],
-    queryFn: () => fetchFixtures(competitionId),
-    // Lock state comes from the server clock; refresh it now and then.
+    queryKey: ['fixtures', competitionId, season ?? null],
+    queryFn: () => fetchFixtures(competitionId, season),
+    // Results and the server clock move on; a timer locks fixtures at kick-off in between.
     refetchInterval: 60_000,
   });
 

@@ -5,9 +5,11 @@ import {
   changedFixtureIds,
   currentEntry,
   deletableFixtureIds,
+  dropLockedEdits,
   hasOpenPredictions,
   hasUnsavedChanges,
   jokersLeft,
+  maxBatch,
   parseMinute,
   savedById,
   stepMinute,
@@ -139,5 +141,53 @@ describe('delete and copy', () => {
   it('knows whether a team has predictions on open fixtures', () => {
     expect(hasOpenPredictions(fixtures, stored)).toBe(true);
     expect(hasOpenPredictions(fixtures, stored.slice(1))).toBe(false);
+  });
+});
+
+describe('a season of rounds', () => {
+  const season = Array.from({ length: 600 }, (_, i) => ({
+    id: `s${i}`,
+    locked: false,
+    tbd: false,
+  }));
+
+  it('saves edits made on any round together', () => {
+    const batch = buildSaveBatch(season, { s3: entry('1'), s420: entry('2', '', true) }, saved([]));
+    expect(batch.predictions.map((p) => p.fixtureId)).toEqual(['s3', 's420']);
+  });
+
+  it('counts jokers over the whole season, not the round on screen', () => {
+    const kept = saved([{ fixtureId: 's500', outcome: '1', firstGoalMinute: null, joker: true }]);
+    expect(jokersLeft(season, { s2: entry('X', '', true) }, kept)).toBe(0);
+  });
+
+  it('leaves out unchanged saved picks when one request could not carry them all', () => {
+    const all = saved(
+      season.map((f) => ({ fixtureId: f.id, outcome: '1', firstGoalMinute: null, joker: false })),
+    );
+    const batch = buildSaveBatch(season, { s7: entry('2') }, all);
+    expect(season.length).toBeGreaterThan(maxBatch);
+    expect(batch.predictions.map((p) => p.fixtureId)).toEqual(['s7']);
+  });
+});
+
+describe('changes that come too late', () => {
+  const stored = saved([{ fixtureId: 'f1', outcome: '1', firstGoalMinute: 7, joker: false }]);
+  const locked = (ids: string[]) => (id: string) => ids.includes(id);
+
+  it('drops edits on fixtures that have locked and names those that were changes', () => {
+    const edits = { f1: entry('2', '7'), f2: entry('X'), f4: entry('') };
+    const result = dropLockedEdits(edits, stored, locked(['f1', 'f4']));
+    expect(result.edits).toEqual({ f2: entry('X') });
+    expect(result.late).toEqual(['f1']);
+    // The row shows the saved pick again.
+    expect(currentEntry('f1', result.edits, stored)).toEqual(entry('1', '7'));
+  });
+
+  it('leaves the draft alone while nothing edited has locked', () => {
+    const edits = { f2: entry('X') };
+    const result = dropLockedEdits(edits, stored, locked(['f1']));
+    expect(result.edits).toBe(edits);
+    expect(result.late).toEqual([]);
   });
 });

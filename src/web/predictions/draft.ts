@@ -110,7 +110,14 @@ export interface SaveBatch {
   invalid: string[];
 }
 
-/** What Save sends: every open, predictable fixture with an outcome (spec §4, §5). */
+/** The most predictions one save may carry (savePredictionsBody). */
+export const maxBatch = 500;
+
+/**
+ * What Save sends: every open, predictable fixture of the season with an outcome (spec §4, §5),
+ * edited on any round. A season can hold more open picks than one request carries: then the
+ * unchanged ones, already saved, are left out.
+ */
 export const buildSaveBatch = (
   fixtures: readonly DraftFixture[],
   edits: Edits,
@@ -133,7 +140,29 @@ export const buildSaveBatch = (
       joker: entry.joker,
     });
   }
+  if (batch.predictions.length > maxBatch) {
+    const changed = new Set(changedFixtureIds(edits, saved));
+    batch.predictions = batch.predictions.filter((p) => changed.has(p.fixtureId));
+  }
   return batch;
+};
+
+/**
+ * Edits on fixtures that have locked since they were made (kick-off came first): they are
+ * dropped, so the row shows what is saved again; `late` names those that differed from it.
+ */
+export const dropLockedEdits = (
+  edits: Edits,
+  saved: ReadonlyMap<string, SavedLike>,
+  isLocked: (fixtureId: string) => boolean,
+): { edits: Edits; late: string[] } => {
+  const locked = Object.keys(edits).filter(isLocked);
+  if (locked.length === 0) return { edits, late: [] };
+  const changed = new Set(changedFixtureIds(edits, saved));
+  return {
+    edits: Object.fromEntries(Object.entries(edits).filter(([id]) => !locked.includes(id))),
+    late: locked.filter((id) => changed.has(id)),
+  };
 };
 
 /** Saved predictions that Delete can still remove (kicked-off ones are kept). */

@@ -2,13 +2,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sparkles } from 'lucide-react';
 import { outcomes } from '../../domain/predictions';
-import { useKickoffFormat } from '../lib/kickoff-format';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { cn } from '../ui/cn';
 import { Input } from '../ui/input';
 import { Select } from '../ui/select';
 import type { FixtureItem as Fixture } from './api';
 import { minuteIsValid, stepMinute, type DraftEntry, type OutcomeChoice } from './draft';
+import { FixtureResult, type EarnedPoints } from './fixture-result';
+import { KickoffTime } from './kickoff-time';
 
 /** The shared column template of the row layout (768 px and wider). */
 export const rowColumns = (playing: boolean) =>
@@ -16,7 +17,8 @@ export const rowColumns = (playing: boolean) =>
     ? 'md:grid md:grid-cols-[6.75rem_7.5rem_minmax(0,1fr)_minmax(0,1fr)_10.5rem_5.5rem_6.5rem] md:items-center md:gap-3'
     : 'md:grid md:grid-cols-[6.75rem_7.5rem_minmax(0,1fr)_minmax(0,1fr)] md:items-center md:gap-3';
 
-export type FixtureStatus = 'tbd' | 'started' | 'unsaved' | 'set' | 'none';
+export type FixtureStatus =
+  'tbd' | 'started' | 'unsaved' | 'set' | 'none' | 'live' | 'final' | 'postponed' | 'cancelled';
 
 const statusTone: Record<FixtureStatus, BadgeTone> = {
   tbd: 'info',
@@ -24,7 +26,19 @@ const statusTone: Record<FixtureStatus, BadgeTone> = {
   unsaved: 'warn',
   set: 'success',
   none: 'neutral',
+  live: 'danger',
+  final: 'neutral',
+  postponed: 'warn',
+  cancelled: 'danger',
 };
+
+/** The badge of a fixture: what the match is doing once it is not simply open. */
+export const fixtureStatus = (
+  fixture: Pick<Fixture, 'status' | 'tbd'>,
+  locked: boolean,
+  pick: 'unsaved' | 'set' | 'none',
+): FixtureStatus =>
+  fixture.status !== 'scheduled' ? fixture.status : fixture.tbd ? 'tbd' : locked ? 'started' : pick;
 
 interface FixtureItemProps {
   fixture: Fixture;
@@ -34,6 +48,10 @@ interface FixtureItemProps {
   entry: DraftEntry | null;
   hasSaved: boolean;
   jokerAvailable: boolean;
+  /** The player's points here, once scored. */
+  earned?: EarnedPoints | null;
+  /** A change the player made came after kick-off and was dropped. */
+  late?: boolean;
   onChange: (entry: DraftEntry) => void;
 }
 
@@ -45,10 +63,11 @@ export const FixtureItem = ({
   entry,
   hasSaved,
   jokerAvailable,
+  earned = null,
+  late = false,
   onChange,
 }: FixtureItemProps) => {
   const { t } = useTranslation();
-  const kickoff = useKickoffFormat()(fixture.kickoffAt);
   const errorId = useId();
   const match = `${fixture.homeTeam} v ${fixture.awayTeam}`;
   const readOnly = locked || fixture.tbd;
@@ -72,18 +91,7 @@ export const FixtureItem = ({
       )}
     >
       <div className="flex items-start justify-between gap-3 md:contents">
-        <time dateTime={fixture.kickoffAt} className="flex flex-col gap-0.5 text-sm md:contents">
-          <span className="font-semibold text-fg">{kickoff.date}</span>
-          <span className="text-fg-muted md:flex md:flex-col">
-            <span className="whitespace-nowrap font-medium text-fg">{kickoff.ukTime}</span>{' '}
-            <span className="whitespace-nowrap">({kickoff.centralTime})</span>
-            {kickoff.localTime ? (
-              <span className="block text-xs">
-                {t('fixtures.yourTime', { time: kickoff.localTime })}
-              </span>
-            ) : null}
-          </span>
-        </time>
+        <KickoffTime fixture={fixture} />
         <span className="shrink-0 md:hidden">{badge}</span>
       </div>
 
@@ -170,7 +178,12 @@ export const FixtureItem = ({
           {t('predictions.minuteError')}
         </p>
       ) : null}
-      {locked && entry && !hasSaved ? (
+      <FixtureResult fixture={fixture} locked={locked} earned={earned} />
+      {late ? (
+        <p className="text-sm font-medium text-warn-strong md:col-[3/-1]" data-testid="late-change">
+          {t('predictions.lateChange')}
+        </p>
+      ) : locked && entry && !hasSaved && ['scheduled', 'live'].includes(fixture.status) ? (
         <p className="text-sm text-fg-muted md:col-[3/-1]" data-testid="locked-notice">
           {t('predictions.lockedText')}
         </p>

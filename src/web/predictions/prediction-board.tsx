@@ -1,33 +1,50 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock } from 'lucide-react';
 import type { Competition } from '../../domain/competitions';
+import { isUnstarted } from '../../domain/seasons';
 import { useActiveTeam } from '../lib/active-team';
+import { ApiError } from '../lib/api-client';
 import type { BoardSlot, PlayerStatus } from '../lib/competition-board';
 import { useErrorMessage } from '../lib/use-error-message';
 import { LoadingBlock } from '../ui/skeleton';
 import { ErrorState } from '../ui/state';
 import { fixturesQueryOptions, teamsInCompetition } from './api';
-import { FixtureItem } from './fixture-item';
+import { FixtureItem, fixtureStatus } from './fixture-item';
 import { FixtureList } from './fixture-list';
 import { PlayerPrompt } from './player-prompt';
+import { RoundNav } from './round-nav';
+import { FixturesTba, NoOpenFixtures } from './season-notices';
 import { TeamBoard } from './team-board';
-import { useLockCheck } from './use-server-clock';
+import { useBoardView, useRoundPaging, useSeasonParam } from './use-round-paging';
+import { useServerClock } from './use-server-clock';
 
 export interface PredictionBoardProps extends BoardSlot {
   competition: Competition;
   /** undefined while the session is being checked. */
   signedIn: boolean | undefined;
+  /** Site admins are shown the way to import or sync fixtures when none are open. */
+  isAdmin: boolean;
 }
 
 /**
  * A playable competition's fixtures and the player's predictions (spec §2.11-2.15, §4, §5):
- * one board for every page kind; the page around it supplies the heading.
+ * one board for every page kind, one round of the season at a time; the page around it supplies
+ * the heading, told which season and round are shown.
  */
-export const PredictionBoard = ({ competition, signedIn, header }: PredictionBoardProps) => {
+export const PredictionBoard = ({
+  competition,
+  signedIn,
+  isAdmin,
+  header,
+  frame,
+}: PredictionBoardProps) => {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
-  const fixtures = useQuery(fixturesQueryOptions(competition.id));
+  const asked = useSeasonParam();
+  const fixtures = useQuery(fixturesQueryOptions(competition.id, asked.season));
+  const list = fixtures.data?.fixtures ?? [];
+  const clock = useServerClock(fixtures.data?.serverTime, fixtures.dataUpdatedAt, list);
+  const paging = useRoundPaging(fixtures.data, clock.serverNow);
   const teams = useActiveTeam({ competitionId: competition.id, enabled: signedIn === true });
   const teamList = teamsInCompetition(teams.leagues, competition.id);
   const active = teamList.find((team) => team.id === teams.team?.id) ?? teamList[0] ?? null;
@@ -35,7 +52,6 @@ export const PredictionBoard = ({ competition, signedIn, header }: PredictionBoa
     const team = teamList.find((t) => t.id === teamId);
     if (team) teams.setActive(team.leagueId, team.id);
   };
-  const isLocked = useLockCheck(fixtures.data?.serverTime, fixtures.dataUpdatedAt);
 
   const status: PlayerStatus =
     signedIn === undefined
@@ -47,20 +63,26 @@ export const PredictionBoard = ({ competition, signedIn, header }: PredictionBoa
           : teamList.length === 0
             ? 'no_team'
             : 'playing';
+  const view = useBoardView(paging, competition.kind, status);
+  const nothingOpen =
+    paging.isCurrentSeason && list.length > 0 && !list.some((f) => isUnstarted(f, clock.serverNow));
 
-  const list = fixtures.data?.fixtures ?? [];
   const body = () => {
     if (fixtures.isPending || status === 'loading')
       return <LoadingBlock label={t('common.loading')} rows={4} />;
-    if (fixtures.isError)
+    if (fixtures.isError) {
+      // A season link that names no season of this competition: offer the current one.
+      const unknownSeason =
+        fixtures.error instanceof ApiError && fixtures.error.code === 'UNKNOWN_SEASON';
       return (
         <ErrorState
           title={t('fixtures.loadError')}
           message={errorMessage(fixtures.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void fixtures.refetch()}
+          retryLabel={unknownSeason ? t('fixtures.showCurrentSeason') : t('common.retry')}
+          onRetry={unknownSeason ? asked.clear : () => void fixtures.refetch()}
         />
       );
+    }
     if (teams.isError)
       return (
         <ErrorState
@@ -70,28 +92,28 @@ export const PredictionBoard = ({ competition, signedIn, header }: PredictionBoa
           onRetry={() => void teams.refetch()}
         />
       );
-    if (list.length === 0)
-      return (
-        <div
-          data-testid="fixtures-tba"
-          className="flex items-start gap-4 rounded-2xl border border-dashed border-line bg-surface p-6"
-        >
-          <CalendarClock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-text" />
-          <div className="flex flex-col gap-1">
-            <h2 className="font-bold text-fg">{t('fixtures.tbaTitle')}</h2>
-            <p className="text-fg-muted">{t('fixtures.tbaText')}</p>
-          </div>
-        </div>
-      );
+    const round = paging.round;
+    if (!round) return <FixturesTba isAdmin={isAdmin} />;
+    const nav = (onChooseSeason: (season: string) => void) => (
+      <RoundNav
+        paging={paging}
+        strip={competition.kind === 'tournament'}
+        onChooseSeason={onChooseSeason}
+      />
+    );
     if (status === 'playing' && active)
       return (
         <TeamBoard
-          competition={competition}
           fixtures={list}
-          isLocked={isLocked}
+          round={round}
+          nav={nav}
+          isLocked={clock.isLocked}
+          serverNow={clock.serverNow}
           teams={teamList}
           active={active}
           onChooseTeam={choose}
+          onChooseSeason={paging.chooseSeason}
+          onShowRound={paging.goTo}
         />
       );
     return (
@@ -99,31 +121,32 @@ export const PredictionBoard = ({ competition, signedIn, header }: PredictionBoa
         <h2 id="fixtures-title" className="text-xl font-bold text-fg">
           {t('fixtures.title')}
         </h2>
+        {nav(paging.chooseSeason)}
         <FixtureList
-          fixtures={list}
-          isLocked={isLocked}
+          round={round}
           playing={false}
-          roundNav={competition.kind === 'tournament'}
-          renderItem={(fixture) => (
-            <FixtureItem
-              key={fixture.id}
-              fixture={fixture}
-              locked={isLocked(fixture)}
-              status={fixture.tbd ? 'tbd' : isLocked(fixture) ? 'started' : 'none'}
-              entry={null}
-              hasSaved={false}
-              jokerAvailable={false}
-              onChange={() => undefined}
-            />
-          )}
+          renderItem={(fixture) => {
+            const locked = clock.isLocked(fixture);
+            return (
+              <FixtureItem
+                key={fixture.id}
+                fixture={fixture}
+                locked={locked}
+                status={fixtureStatus(fixture, locked, 'none')}
+                entry={null}
+                hasSaved={false}
+                jokerAvailable={false}
+                onChange={() => undefined}
+              />
+            );
+          }}
         />
       </section>
     );
   };
 
-  return (
-    <div className="flex flex-col gap-5" data-testid="prediction-board" data-status={status}>
-      {header?.(status)}
+  const content = (
+    <div className="flex flex-col gap-5">
       {(status === 'signed_out' || status === 'no_team') && list.length > 0 ? (
         <PlayerPrompt
           status={status}
@@ -132,7 +155,15 @@ export const PredictionBoard = ({ competition, signedIn, header }: PredictionBoa
           kind={competition.kind}
         />
       ) : null}
+      {nothingOpen ? <NoOpenFixtures isAdmin={isAdmin} /> : null}
       {body()}
+    </div>
+  );
+
+  return (
+    <div className="flex flex-col gap-5" data-testid="prediction-board" data-status={status}>
+      {header?.(view)}
+      {frame ? frame(content) : content}
     </div>
   );
 };

@@ -2,30 +2,60 @@ import { useTranslation } from 'react-i18next';
 import { Sparkles, Trash2 } from 'lucide-react';
 import { Badge } from '../ui/badge';
 import type { FixtureItem, TeamPredictions } from './api';
+import { PointsBadge } from './fixture-result';
 
 type Saved = TeamPredictions['predictions'][number];
+
+/** How long a kicked-off pick stays in the list, so its result and points can be seen. */
+export const recentWindowMs = 3 * 24 * 3_600_000;
+
+interface Row<F> {
+  prediction: Saved;
+  fixture: F;
+}
+
+/**
+ * The saved picks worth listing: those still open, and those kicked off in the last three days
+ * (a whole season of history belongs to its rounds, not here), in kick-off order.
+ */
+export const savedListRows = <F extends { id: string; kickoffAt: string }>(
+  fixtures: readonly F[],
+  saved: readonly Saved[],
+  isLocked: (fixture: F) => boolean,
+  serverNow: Date,
+): Row<F>[] => {
+  const byId = new Map(fixtures.map((f) => [f.id, f] as const));
+  const since = serverNow.getTime() - recentWindowMs;
+  return saved
+    .flatMap((prediction) => {
+      const fixture = byId.get(prediction.fixtureId);
+      return fixture ? [{ prediction, fixture }] : [];
+    })
+    .filter(({ fixture }) => !isLocked(fixture) || Date.parse(fixture.kickoffAt) >= since)
+    .sort((a, b) => a.fixture.kickoffAt.localeCompare(b.fixture.kickoffAt));
+};
 
 interface SavedListProps {
   fixtures: readonly FixtureItem[];
   saved: readonly Saved[];
   isLocked: (fixture: FixtureItem) => boolean;
+  serverNow: Date;
   onDelete: (fixtureId: string) => void;
 }
 
-/** 'Your Saved Predictions': what the server holds for the active team (spec §2.11). */
-export const SavedList = ({ fixtures, saved, isLocked, onDelete }: SavedListProps) => {
+/** 'Your Saved Predictions': the active team's open and recent picks (spec §2.11). */
+export const SavedList = ({ fixtures, saved, isLocked, serverNow, onDelete }: SavedListProps) => {
   const { t } = useTranslation();
-  const byId = new Map(fixtures.map((f) => [f.id, f] as const));
-  const rows = saved
-    .map((prediction) => ({ prediction, fixture: byId.get(prediction.fixtureId) }))
-    .filter((row): row is { prediction: Saved; fixture: FixtureItem } => Boolean(row.fixture))
-    .sort((a, b) => a.fixture.kickoffAt.localeCompare(b.fixture.kickoffAt));
+  const rows = savedListRows(fixtures, saved, isLocked, serverNow);
 
   return (
     <section aria-labelledby="saved-title" className="flex flex-col gap-3">
-      <h2 id="saved-title" className="text-lg font-bold text-fg">
-        {t('predictions.savedTitle')}
-      </h2>
+      <div>
+        <h2 id="saved-title" className="text-lg font-bold text-fg">
+          {t('predictions.savedTitle')}
+        </h2>
+        <p className="text-sm text-fg-muted">{t('predictions.savedScope')}</p>
+      </div>
       {rows.length === 0 ? (
         <p className="text-sm text-fg-muted" data-testid="saved-empty">
           {t('predictions.savedEmpty')}
@@ -60,9 +90,10 @@ export const SavedList = ({ fixtures, saved, isLocked, onDelete }: SavedListProp
                     </Badge>
                   ) : null}
                   {prediction.points !== null ? (
-                    <Badge tone="success">
-                      {t('predictions.points', { count: prediction.points })}
-                    </Badge>
+                    <PointsBadge
+                      earned={{ points: prediction.points, joker: prediction.joker }}
+                      testId="saved-points"
+                    />
                   ) : null}
                 </span>
               </div>

@@ -1,10 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { Competition } from '../../domain/competitions';
 import { useErrorMessage } from '../lib/use-error-message';
-import { Button } from '../ui/button';
 import { LoadingBlock } from '../ui/skeleton';
 import { ErrorState } from '../ui/state';
 import {
@@ -26,49 +24,83 @@ import {
   savedById,
   type Edits,
 } from './draft';
-import { FixtureItem, type FixtureStatus } from './fixture-item';
+import { FixtureItem, fixtureStatus } from './fixture-item';
 import { FixtureList } from './fixture-list';
 import { MultiLeaguePanel } from './multi-league-panel';
+import type { Round } from './rounds';
+import { SaveBar } from './save-bar';
 import { SavedList } from './saved-list';
 import { TeamBar } from './team-bar';
 import { useBoardActions } from './use-board-actions';
+import { useLateEdits } from './use-late-edits';
 
 interface TeamBoardProps {
-  competition: Competition;
+  /** Every fixture of the season shown: edits on any round are kept and saved together. */
   fixtures: readonly Fixture[];
+  /** The round on screen. */
+  round: Round<Fixture>;
+  nav: (onChooseSeason: (season: string) => void) => ReactNode;
   isLocked: (fixture: Fixture) => boolean;
+  serverNow: Date;
   teams: readonly PlayerTeam[];
   active: PlayerTeam;
   onChooseTeam: (teamId: string) => void;
+  onChooseSeason: (season: string) => void;
+  onShowRound: (label: string) => void;
 }
 
 /** Predicting for one of the player's teams: the form, its actions and the saved list. */
 export const TeamBoard = ({
-  competition,
   fixtures,
+  round,
+  nav,
   isLocked,
+  serverNow,
   teams,
   active,
   onChooseTeam,
+  onChooseSeason,
+  onShowRound,
 }: TeamBoardProps) => {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const predictions = useQuery(predictionsQueryOptions(active.id));
   const otherTeams = teams.filter((team) => team.id !== active.id);
   const others = useTeamsPredictions(otherTeams.map((team) => team.id));
-  const actions = useBoardActions(active, true);
+  const actions = useBoardActions(active, true, fixtures);
   const [edits, setEdits] = useState<Edits>({});
-  const [pendingSwitch, setPendingSwitch] = useState<string | null>(null);
+  const [pendingDiscard, setPendingDiscard] = useState<{ then: () => void } | null>(null);
   const [pendingDelete, setPendingDelete] = useState<string[] | null>(null);
   const [copyDismissed, setCopyDismissed] = useState<string[]>([]);
+  // A minute to fix, focused once its round is on screen (it may be on another round).
+  const [fixMinuteOf, setFixMinuteOf] = useState<string | null>(null);
 
   const saved = useMemo(() => predictions.data?.predictions ?? [], [predictions.data]);
   const savedMap = useMemo(() => savedById(saved), [saved]);
+  const byId = new Map(fixtures.map((f) => [f.id, f] as const));
+  const lockedId = (id: string) => {
+    const fixture = byId.get(id);
+    return fixture ? isLocked(fixture) : false;
+  };
+  const lateEdits = useLateEdits(edits, setEdits, savedMap, fixtures, lockedId);
   const draftFixtures = fixtures.map((f) => ({ id: f.id, locked: isLocked(f), tbd: f.tbd }));
   const left = jokersLeft(draftFixtures, edits, savedMap);
   const changed = new Set(changedFixtureIds(edits, savedMap));
   const dirty = changed.size > 0;
-  const deletable = deletableFixtureIds(draftFixtures, savedMap);
+  const deletable = deletableFixtureIds(
+    round.fixtures.map((f) => ({ id: f.id, locked: isLocked(f), tbd: f.tbd })),
+    savedMap,
+  );
+
+  useEffect(() => {
+    if (fixMinuteOf === null) return;
+    const input = document.querySelector<HTMLInputElement>(
+      `[data-testid="fixture-${fixMinuteOf}"] [data-testid="minute-input"]`,
+    );
+    if (!input) return;
+    input.focus();
+    setFixMinuteOf(null);
+  }, [fixMinuteOf, round.label]);
 
   useEffect(() => {
     if (!dirty) return;
@@ -96,14 +128,18 @@ export const TeamBoard = ({
           return data ? hasOpenPredictions(draftFixtures, data.predictions) : false;
         });
 
-  const switchTeam = (teamId: string) => {
-    if (teamId === active.id) return;
+  /** Leaving this team or season drops the draft: asked first when it holds changes. */
+  const discardThen = (then: () => void) => {
     if (dirty) {
-      setPendingSwitch(teamId);
+      setPendingDiscard({ then });
       return;
     }
     setEdits({});
-    onChooseTeam(teamId);
+    lateEdits.clearLate();
+    then();
+  };
+  const switchTeam = (teamId: string) => {
+    if (teamId !== active.id) discardThen(() => onChooseTeam(teamId));
   };
 
   const batchOrWarn = () => {
@@ -112,11 +148,9 @@ export const TeamBoard = ({
       toast.error(t('predictions.toast.errorTitle'), {
         description: t('predictions.minuteError'),
       });
-      document
-        .querySelector<HTMLInputElement>(
-          `[data-testid="fixture-${batch.invalid[0]}"] [data-testid="minute-input"]`,
-        )
-        ?.focus();
+      const first = byId.get(batch.invalid[0] ?? '');
+      if (first && first.round !== round.label) onShowRound(first.round);
+      setFixMinuteOf(first?.id ?? null);
       return null;
     }
     return batch.predictions;
@@ -124,7 +158,11 @@ export const TeamBoard = ({
 
   const save = async () => {
     const batch = batchOrWarn();
-    if (batch && (await actions.save(batch))) setEdits({});
+    const result = batch ? await actions.save(batch) : null;
+    if (!result) return;
+    // What the server refused had locked meanwhile: those changes came too late.
+    lateEdits.markLate(result.locked.filter((id) => changed.has(id)));
+    setEdits({});
   };
 
   const remove = async (fixtureIds: string[]) => {
@@ -136,16 +174,12 @@ export const TeamBoard = ({
     setPendingDelete(null);
   };
 
-  const statusOf = (fixture: Fixture): FixtureStatus =>
-    fixture.tbd
-      ? 'tbd'
-      : isLocked(fixture)
-        ? 'started'
-        : changed.has(fixture.id)
-          ? 'unsaved'
-          : savedMap.has(fixture.id)
-            ? 'set'
-            : 'none';
+  const statusOf = (fixture: Fixture) =>
+    fixtureStatus(
+      fixture,
+      isLocked(fixture),
+      changed.has(fixture.id) ? 'unsaved' : savedMap.has(fixture.id) ? 'set' : 'none',
+    );
 
   return (
     <div className="flex flex-col gap-5">
@@ -166,13 +200,14 @@ export const TeamBoard = ({
         <h2 id="fixtures-title" className="text-xl font-bold text-fg">
           {t('fixtures.titlePlaying')}
         </h2>
+        {nav((season) => discardThen(() => onChooseSeason(season)))}
         <FixtureList
-          fixtures={fixtures}
-          isLocked={isLocked}
+          round={round}
           playing
-          roundNav={competition.kind === 'tournament'}
           renderItem={(fixture) => {
             const entry = currentEntry(fixture.id, edits, savedMap);
+            const prediction = savedMap.get(fixture.id);
+            const points = saved.find((p) => p.fixtureId === fixture.id)?.points ?? null;
             return (
               <FixtureItem
                 key={fixture.id}
@@ -182,6 +217,8 @@ export const TeamBoard = ({
                 entry={entry}
                 hasSaved={savedMap.has(fixture.id)}
                 jokerAvailable={canToggleJoker(entry, left)}
+                earned={prediction && points !== null ? { points, joker: prediction.joker } : null}
+                late={lateEdits.late.includes(fixture.id)}
                 onChange={(next) => setEdits((current) => ({ ...current, [fixture.id]: next }))}
               />
             );
@@ -189,35 +226,14 @@ export const TeamBoard = ({
         />
       </section>
 
-      <div className="sticky bottom-0 z-10 -mx-4 grid grid-cols-2 items-center gap-2 border-t border-line bg-surface/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:flex sm:flex-wrap sm:gap-3 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
-        <Button
-          className={deletable.length > 0 ? undefined : 'col-span-2'}
-          onClick={() => void save()}
-          disabled={actions.saving}
-          data-testid="save-predictions"
-        >
-          {actions.saving ? t('predictions.saving') : t('predictions.save')}
-        </Button>
-        {deletable.length > 0 ? (
-          <Button
-            variant="secondary"
-            onClick={() => setPendingDelete(deletable)}
-            disabled={actions.deleting}
-            data-testid="delete-predictions"
-          >
-            {actions.deleting ? t('predictions.deleting') : t('predictions.delete')}
-          </Button>
-        ) : null}
-        {dirty ? (
-          <span
-            role="status"
-            className="text-sm font-medium text-warn-strong"
-            data-testid="unsaved"
-          >
-            {t('predictions.unsaved', { count: changed.size })}
-          </span>
-        ) : null}
-      </div>
+      <SaveBar
+        saving={actions.saving}
+        deleting={actions.deleting}
+        deletable={deletable.length}
+        unsaved={changed.size}
+        onSave={() => void save()}
+        onDelete={() => setPendingDelete(deletable)}
+      />
 
       {teams.length > 1 ? (
         <MultiLeaguePanel
@@ -238,6 +254,7 @@ export const TeamBoard = ({
         fixtures={fixtures}
         saved={saved}
         isLocked={isLocked}
+        serverNow={serverNow}
         onDelete={(fixtureId) => setPendingDelete([fixtureId])}
       />
 
@@ -255,17 +272,18 @@ export const TeamBoard = ({
         onCancel={() => setPendingDelete(null)}
       />
       <ConfirmDialog
-        open={pendingSwitch !== null}
+        open={pendingDiscard !== null}
         testId="confirm-discard"
         title={t('predictions.discard.title')}
         description={t('predictions.discard.text', { team: active.name })}
         confirmLabel={t('predictions.discard.action')}
         onConfirm={() => {
           setEdits({});
-          if (pendingSwitch) onChooseTeam(pendingSwitch);
-          setPendingSwitch(null);
+          lateEdits.clearLate();
+          pendingDiscard?.then();
+          setPendingDiscard(null);
         }}
-        onCancel={() => setPendingSwitch(null)}
+        onCancel={() => setPendingDiscard(null)}
       />
     </div>
   );

@@ -9,12 +9,21 @@ import {
   useDeletePredictions,
   useSavePredictions,
   useSaveToTeams,
+  type FixtureItem,
   type PlayerTeam,
 } from './api';
+import { matchNames } from './match-names';
 
-/** Save, delete, copy and multi-league save with the toasts of spec §8 (Predictions). */
-export const useBoardActions = (team: PlayerTeam | null, signedIn: boolean) => {
-  const { t } = useTranslation();
+/**
+ * Save, delete, copy and multi-league save with the toasts of spec §8 (Predictions); `fixtures`
+ * names the matches a save could not include because they had kicked off.
+ */
+export const useBoardActions = (
+  team: PlayerTeam | null,
+  signedIn: boolean,
+  fixtures: readonly FixtureItem[],
+) => {
+  const { t, i18n } = useTranslation();
   const errorMessage = useErrorMessage();
   const authDialog = useAuthDialog();
   const saveMutation = useSavePredictions();
@@ -56,22 +65,28 @@ export const useBoardActions = (team: PlayerTeam | null, signedIn: boolean) => {
       description: t('predictions.toast.noPredictionsText'),
     });
 
-  const save = async (predictions: PredictionInput[]): Promise<boolean> => {
+  const lockedText = (locked: readonly string[]) =>
+    locked.length > 0
+      ? t('predictions.toast.lockedSkipped', {
+          count: locked.length,
+          names: matchNames(t, i18n.language, fixtures, locked),
+        })
+      : '';
+
+  /** The fixtures the server refused because they had locked, or null when nothing was saved. */
+  const save = async (predictions: PredictionInput[]): Promise<{ locked: string[] } | null> => {
     const current = ready();
-    if (!current) return false;
+    if (!current) return null;
     if (predictions.length === 0) {
       noPredictions();
-      return false;
+      return null;
     }
     try {
       const result = await saveMutation.mutateAsync({ teamId: current.id, predictions });
-      const lockedText =
-        result.locked.length > 0
-          ? t('predictions.toast.lockedSkipped', { count: result.locked.length })
-          : '';
+      const skipped = lockedText(result.locked);
       if (result.saved.length === 0) {
-        toast.error(errorTitle, { description: lockedText });
-        return true;
+        toast.error(errorTitle, { description: skipped });
+        return { locked: result.locked };
       }
       const savedText = t('predictions.toast.savedText', {
         count: result.saved.length,
@@ -80,12 +95,12 @@ export const useBoardActions = (team: PlayerTeam | null, signedIn: boolean) => {
       });
       const joker = result.jokerUsed ? t('predictions.toast.jokerUsed') : '';
       toast.success(t('predictions.toast.savedTitle'), {
-        description: [`${savedText}${joker}`, lockedText].filter(Boolean).join(' '),
+        description: [`${savedText}${joker}`, skipped].filter(Boolean).join(' '),
       });
-      return true;
+      return { locked: result.locked };
     } catch (error) {
       failed(error, t('predictions.toast.saveFailed'));
-      return false;
+      return null;
     }
   };
 
@@ -146,11 +161,12 @@ export const useBoardActions = (team: PlayerTeam | null, signedIn: boolean) => {
           firstGoalMinute,
         })),
       });
+      const saved = t('predictions.toast.multiSaved', {
+        count: result.saved,
+        leagues: t('predictions.leagueCount', { count: result.teams }),
+      });
       toast.success(t('predictions.toast.savedTitle'), {
-        description: t('predictions.toast.multiSaved', {
-          count: result.saved,
-          leagues: t('predictions.leagueCount', { count: result.teams }),
-        }),
+        description: [saved, lockedText(result.locked)].filter(Boolean).join(' '),
       });
       return true;
     } catch (error) {

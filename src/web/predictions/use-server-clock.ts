@@ -1,18 +1,65 @@
 import { useEffect, useState } from 'react';
-import { isLocked } from '../../domain/kickoff';
+import type { FixtureStatus } from '../../domain/fixtures';
+import { isFixtureLocked } from '../../domain/predictions';
+
+interface Lockable {
+  locked: boolean;
+  kickoffAt: string;
+  status: FixtureStatus;
+}
+
+/** setTimeout stores its delay in 32 bits: anything longer fires at once. */
+export const maxTimerDelay = 2 ** 31 - 1;
 
 /**
- * Lock state as the server sees it, kept current while the page stays open: the server's
- * `locked` flag, or its clock (estimated from `serverTime`) having reached kick-off since.
+ * Milliseconds from `serverNow` until the next fixture locks by its kick-off, clamped to what a
+ * timer can wait (the timer then fires early, finds nothing locked and waits again); null when no
+ * open fixture is left to lock.
  */
-export const useLockCheck = (serverTime: string | undefined, fetchedAt: number) => {
+export const nextLockDelay = (fixtures: readonly Lockable[], serverNow: number): number | null => {
+  let next: number | null = null;
+  for (const fixture of fixtures) {
+    if (fixture.locked || fixture.status !== 'scheduled') continue;
+    const at = Date.parse(fixture.kickoffAt);
+    if (at > serverNow && (next === null || at < next)) next = at;
+  }
+  return next === null ? null : Math.min(next - serverNow, maxTimerDelay);
+};
+
+/**
+ * Lock state as the server sees it, kept exact while the page stays open (DESIGN §3: a fixture
+ * locks at its kick-off): the server's `locked` flag, or its clock (this clock plus the offset
+ * measured from `serverTime`) having reached kick-off since. A timer wakes the page at the next
+ * kick-off rather than polling, and again when the tab comes back (background tabs throttle
+ * timers).
+ */
+export const useServerClock = (
+  serverTime: string | undefined,
+  fetchedAt: number,
+  fixtures: readonly Lockable[],
+) => {
   const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 15_000);
-    return () => clearInterval(timer);
-  }, []);
   const offset = serverTime && fetchedAt ? Date.parse(serverTime) - fetchedAt : 0;
+  const delay = nextLockDelay(fixtures, now + offset);
+
+  useEffect(() => {
+    if (delay === null) return;
+    // Re-armed on every tick: `now` changes, so `delay` is computed again for the next kick-off.
+    const timer = setTimeout(() => setNow(Date.now()), delay);
+    return () => clearTimeout(timer);
+  }, [delay, now]);
+
+  useEffect(() => {
+    const wake = () => {
+      if (document.visibilityState === 'visible') setNow(Date.now());
+    };
+    document.addEventListener('visibilitychange', wake);
+    return () => document.removeEventListener('visibilitychange', wake);
+  }, []);
+
   const serverNow = new Date(now + offset);
-  return (fixture: { locked: boolean; kickoffAt: string }) =>
-    fixture.locked || isLocked(fixture.kickoffAt, serverNow);
+  return {
+    serverNow,
+    isLocked: (fixture: Lockable) => fixture.locked || isFixtureLocked(fixture, serverNow),
+  };
 };

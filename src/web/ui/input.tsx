@@ -4,7 +4,7 @@ import { cn } from './cn';
 export const inputClasses = (invalid = false, extra?: string) =>
   cn(
     'block w-full min-h-11 rounded-lg border bg-surface px-3 text-base text-fg',
-    'placeholder:text-fg-muted disabled:opacity-60',
+    'placeholder:text-fg-muted disabled:cursor-not-allowed disabled:opacity-60',
     invalid ? 'border-danger' : 'border-line',
     extra,
   );

@@ -1,0 +1,67 @@
+import type { FixtureStatus } from './fixtures';
+
+/**
+ * Seasons and the current round (DESIGN §2). A fixture's season comes from its source, never from
+ * its date; what is *current* is read from the fixtures: the season with the next unstarted
+ * fixture, else the latest, and within it the first round with an unstarted fixture.
+ */
+
+/** Unstarted: scheduled with kick-off still ahead. Postponed or cancelled fixtures never are. */
+export const isUnstarted = (f: { status: FixtureStatus; kickoffAt: string }, now: Date) =>
+  f.status === 'scheduled' && new Date(f.kickoffAt).getTime() > now.getTime();
+
+/** One season of a competition as the server summarises it. */
+export interface SeasonSpan {
+  season: string;
+  fixtures: number;
+  /** Fixtures still open for predictions (scheduled, kick-off ahead). */
+  unstarted: number;
+  firstKickoff: string;
+  lastKickoff: string;
+  /** The earliest unstarted fixture's kick-off, or null. */
+  nextKickoff: string | null;
+}
+
+/** Latest first: by last kick-off, then by label. */
+export const sortSeasons = <T extends SeasonSpan>(spans: readonly T[]): T[] =>
+  [...spans].sort(
+    (a, b) => b.lastKickoff.localeCompare(a.lastKickoff) || b.season.localeCompare(a.season),
+  );
+
+/** The season with the next unstarted fixture; else the latest; null without fixtures. */
+export const currentSeasonOf = (spans: readonly SeasonSpan[]): string | null => {
+  const upcoming = spans
+    .filter((s) => s.nextKickoff !== null)
+    .sort((a, b) => (a.nextKickoff ?? '').localeCompare(b.nextKickoff ?? ''));
+  return upcoming[0]?.season ?? sortSeasons(spans)[0]?.season ?? null;
+};
+
+const twoDigits = (year: number) => String(year % 100).padStart(2, '0');
+
+/**
+ * The season containing an instant: European seasons run 1 July – 30 June and are named
+ * 'YYYY-YY' (2026-11-22 → '2026-27', 2027-03-01 → '2026-27'); calendar-year competitions (MLS)
+ * are named by the year.
+ */
+export const seasonContaining = (instant: Date, calendarYear = false): string => {
+  const year = instant.getUTCFullYear();
+  if (calendarYear) return String(year);
+  const start = instant.getUTCMonth() >= 6 ? year : year - 1;
+  return `${start}-${twoDigits(start + 1)}`;
+};
+
+/** Whether a season label names a calendar year ('2025') rather than 'YYYY-YY'. */
+export const isCalendarSeason = (label: string) => /^\d{4}$/.test(label.trim());
+
+export interface RoundLike {
+  fixtures: readonly { status: FixtureStatus; kickoffAt: string }[];
+}
+
+/**
+ * Where a competition page opens: the first round (in round order) with an unstarted fixture;
+ * when every round has started, the last one. -1 for no rounds.
+ */
+export const currentRoundIndex = (rounds: readonly RoundLike[], now: Date): number => {
+  const open = rounds.findIndex((r) => r.fixtures.some((f) => isUnstarted(f, now)));
+  return open >= 0 ? open : rounds.length - 1;
+};

@@ -1,0 +1,48 @@
+import { feedUrl } from '../../domain/openfootball';
+
+export type FetchedFeed =
+  | { kind: 'file'; url: string; content: string }
+  | { kind: 'missing'; url: string }
+  /**
+   * No answer, a timeout or an error status: worth trying again later. `answered`: the server
+   * answered (with an error status), so other files may still be there.
+   */
+  | { kind: 'unreachable'; url: string; error: string; answered: boolean };
+
+const describe = (error: unknown): string => {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError') return 'no answer in time';
+    const cause = (error as Error & { cause?: unknown }).cause;
+    const code =
+      cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
+    return code ? `${error.message} (${code})` : error.message;
+  }
+  return String(error);
+};
+
+/** `GET {base}/{season}/{code}.json`, no account. Never throws. */
+export const fetchFeed = async (
+  base: string,
+  season: string,
+  code: string,
+  timeoutMs: number,
+): Promise<FetchedFeed> => {
+  const url = feedUrl(base, season, code);
+  try {
+    const response = await fetch(url, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return { kind: 'missing', url };
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      return { kind: 'unreachable', url, error: `HTTP ${response.status}`, answered: true };
+    }
+    return { kind: 'file', url, content: await response.text() };
+  } catch (error) {
+    return { kind: 'unreachable', url, error: describe(error), answered: false };
+  }
+};

@@ -1,0 +1,116 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  storedSyncSummary,
+  type SyncCompetitionResult,
+  type SyncLastRun,
+} from '../../domain/openfootball';
+import type { Database } from '../db/database';
+import type { DB } from '../db/types';
+
+/** The built-in competitions among `ids` that exist here, with what a sync needs of them. */
+export const competitionsForSync = async (db: Kysely<DB>, ids: string[]) =>
+  ids.length === 0
+    ? []
+    : (
+        await db
+          .selectFrom('competitions')
+          .select(['id', 'name', 'time_zone'])
+          .where('id', 'in', ids)
+          .execute()
+      ).map((c) => ({ id: c.id, name: c.name, timeZone: c.time_zone }));
+
+/**
+ * Records the run of one competition. A failed run keeps the time of the last success; the
+ * first run of a competition inserts its row.
+ */
+export const recordSyncRun = async (
+  db: Kysely<DB>,
+  source: string,
+  result: SyncCompetitionResult,
+  ranAt: string,
+) => {
+  const ok = result.outcome === 'applied';
+  await db
+    .insertInto('sync_status')
+    .values({
+      source,
+      competition_id: result.competitionId,
+      season: result.season,
+      ran_at: ranAt,
+      ok: ok ? 1 : 0,
+      summary_json: JSON.stringify({ outcome: result.outcome, counts: result.counts }),
+      error: result.error,
+      last_success_at: ok ? ranAt : null,
+    })
+    .onConflict((oc) =>
+      oc.columns(['source', 'competition_id']).doUpdateSet((eb) => ({
+        season: eb.ref('excluded.season'),
+        ran_at: eb.ref('excluded.ran_at'),
+        ok: eb.ref('excluded.ok'),
+        summary_json: eb.ref('excluded.summary_json'),
+        error: eb.ref('excluded.error'),
+        ...(ok ? { last_success_at: eb.ref('excluded.last_success_at') } : {}),
+      })),
+    )
+    .execute();
+};
+
+const readSummary = (text: string) => {
+  try {
+    return storedSyncSummary.parse(JSON.parse(text));
+  } catch {
+    return { outcome: 'failed' as const, counts: null };
+  }
+};
+
+/** The last run of each competition of a source, by competition id. */
+export const lastSyncRuns = async (
+  db: Kysely<DB>,
+  source: string,
+): Promise<Map<string, SyncLastRun>> => {
+  const rows = await db
+    .selectFrom('sync_status')
+    .selectAll()
+    .where('source', '=', source)
+    .execute();
+  return new Map(
+    rows.map((r) => {
+      const summary = readSummary(r.summary_json);
+      return [
+        r.competition_id,
+        {
+          ranAt: r.ran_at,
+          season: r.season,
+          ok: Number(r.ok) === 1,
+          outcome: summary.outcome,
+          counts: summary.counts,
+          error: r.error,
+          lastSuccessAt: r.last_success_at,
+        },
+      ];
+    }),
+  );
+};
+
+/**
+ * Runs `work` while holding the sync's lock across instances; resolves to `{ locked: false }`
+ * when another holds it. PostgreSQL: a session-level advisory lock on one reserved connection,
+ * which `work` also uses. SQLite has one process writing: the caller's in-process flag suffices.
+ */
+export const withSyncLock = async <T>(
+  database: Database,
+  key: number,
+  work: (db: Kysely<DB>) => Promise<T>,
+): Promise<{ locked: true; value: T } | { locked: false }> => {
+  if (database.dialect !== 'postgres') return { locked: true, value: await work(database.db) };
+  return database.db.connection().execute(async (conn) => {
+    const { rows } = await sql<{ locked: boolean }>`
+      select pg_try_advisory_lock(${key}::bigint) as locked`.execute(conn);
+    if (rows[0]?.locked !== true) return { locked: false as const };
+    try {
+      return { locked: true as const, value: await work(conn) };
+    } finally {
+      await sql`select pg_advisory_unlock(${key}::bigint)`.execute(conn);
+    }
+  });
+};

@@ -1,0 +1,191 @@
+import type { Kysely } from 'kysely';
+import { parseOpenFootball } from '../../domain/import';
+import {
+  feedOf,
+  feedSeason,
+  openFootballFeeds,
+  type SyncCompetitionResult,
+  type SyncOverview,
+  type SyncRunSummary,
+} from '../../domain/openfootball';
+import type { Services } from '../context';
+import type { Database } from '../db/database';
+import type { DB } from '../db/types';
+import { AppError } from '../errors';
+import { applyRows, publishResults } from '../imports/service';
+import { fetchFeed } from '../jobs/openfootball-client';
+import type { Actor } from '../results/change';
+import * as repo from './repository';
+
+type Deps = Pick<Services, 'database' | 'bus' | 'logger' | 'env' | 'now'>;
+
+export const syncSource = 'openfootball';
+const actor: Actor = { id: null, label: 'openfootball', origin: 'openfootball' };
+/** pg_try_advisory_lock key of the fixture sync (any fixed number unused elsewhere). */
+const lockKey = 4_170_322_901;
+
+// One run at a time per database in this process; PostgreSQL adds a lock across instances.
+const running = new WeakSet<Database>();
+export const isSyncRunning = (database: Database) => running.has(database);
+
+export interface SyncOptions {
+  /** One competition instead of all. */
+  competitionId?: string;
+  /** Default OPENFOOTBALL_URL. */
+  url?: string;
+  timeoutMs?: number;
+}
+
+type Competition = Awaited<ReturnType<typeof repo.competitionsForSync>>[number];
+interface Context {
+  deps: Deps;
+  db: Kysely<DB>;
+  url: string;
+  timeoutMs: number;
+  now: Date;
+}
+
+const result = (
+  c: Competition,
+  code: string,
+  season: string,
+  rest: Pick<SyncCompetitionResult, 'outcome'> & Partial<SyncCompetitionResult>,
+): SyncCompetitionResult => ({
+  competitionId: c.id,
+  code,
+  season,
+  counts: null,
+  error: null,
+  ...rest,
+});
+
+/**
+ * One competition: fetch its season file, parse it and apply it in one transaction through the
+ * import path (season-scoped matching, origins, set-based scoring, audit as `openfootball`).
+ */
+const syncCompetition = async (
+  ctx: Context,
+  c: Competition,
+  code: string,
+): Promise<SyncCompetitionResult & { offline?: boolean }> => {
+  const { deps, db, now } = ctx;
+  const season = feedSeason(code, now);
+  const fetched = await fetchFeed(ctx.url, season, code, ctx.timeoutMs);
+  if (fetched.kind === 'missing') {
+    deps.logger.info({ url: fetched.url }, 'fixture sync: no file for this season yet (404)');
+    return result(c, code, season, {
+      outcome: 'missing',
+      error: `No file for ${season} yet (HTTP 404).`,
+    });
+  }
+  if (fetched.kind === 'unreachable')
+    return {
+      ...result(c, code, season, {
+        outcome: 'unreachable',
+        error: `Could not read ${fetched.url}: ${fetched.error}`,
+      }),
+      offline: !fetched.answered,
+    };
+  const parsed = parseOpenFootball(fetched.content, c.timeZone);
+  if (!parsed.ok) {
+    deps.logger.warn({ url: fetched.url, error: parsed.error }, 'fixture sync: malformed file');
+    return result(c, code, season, { outcome: 'malformed', error: parsed.error });
+  }
+  try {
+    const outcome = await db
+      .transaction()
+      .execute((trx) => applyRows(trx, actor, { competitionId: c.id, season }, parsed.rows, now));
+    await publishResults(deps.bus, c.id, outcome.events);
+    return result(c, code, season, { outcome: 'applied', counts: outcome.counts });
+  } catch (err) {
+    deps.logger.warn({ err, competitionId: c.id }, 'fixture sync: applying the file failed');
+    const message = err instanceof Error ? err.message : String(err);
+    return result(c, code, season, { outcome: 'failed', error: message });
+  }
+};
+
+const runAll = async (ctx: Context, competitions: Competition[]) => {
+  const results: SyncCompetitionResult[] = [];
+  let offline: string | null = null;
+  for (const c of competitions) {
+    const code = feedOf(c.id)?.code ?? '';
+    // A source that does not answer won't for the rest of this run: don't wait on each file.
+    const { offline: unanswered, ...r }: Awaited<ReturnType<typeof syncCompetition>> = offline
+      ? result(c, code, feedSeason(code, ctx.now), { outcome: 'unreachable', error: offline })
+      : await syncCompetition(ctx, c, code);
+    if (unanswered) offline = r.error;
+    await repo.recordSyncRun(ctx.db, syncSource, r, ctx.now.toISOString());
+    results.push(r);
+  }
+  return results;
+};
+
+/**
+ * Syncs every built-in competition with a feed that exists here (or one). Throws SYNC_RUNNING
+ * when a run is in progress, here or (PostgreSQL) in another instance. Never throws for a
+ * source that cannot be read: each competition's outcome is in the summary and in sync_status.
+ */
+export const runFixtureSync = async (
+  deps: Deps,
+  options: SyncOptions = {},
+): Promise<SyncRunSummary> => {
+  const ids = openFootballFeeds
+    .map((f) => f.competitionId)
+    .filter((id) => options.competitionId === undefined || id === options.competitionId);
+  if (running.has(deps.database)) throw new AppError('SYNC_RUNNING');
+  running.add(deps.database);
+  try {
+    const competitions = await repo.competitionsForSync(deps.database.db, ids);
+    if (options.competitionId !== undefined && competitions.length === 0)
+      throw new AppError('UNKNOWN_COMPETITION', 'This competition has no openfootball feed.');
+    const order = new Map(ids.map((id, i) => [id, i]));
+    competitions.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+    const now = deps.now();
+    const locked = await repo.withSyncLock(deps.database, lockKey, (db) =>
+      runAll(
+        {
+          deps,
+          db,
+          url: options.url ?? deps.env.OPENFOOTBALL_URL,
+          timeoutMs: options.timeoutMs ?? 20_000,
+          now,
+        },
+        competitions,
+      ),
+    );
+    if (!locked.locked) throw new AppError('SYNC_RUNNING');
+    const summary = { ranAt: now.toISOString(), competitions: locked.value };
+    // Offline, the schedule's one warning says it all; each retry is logged at debug level.
+    const offline = summary.competitions.every((r) => r.outcome === 'unreachable');
+    deps.logger[offline ? 'debug' : 'info'](
+      { results: summary.competitions.map((r) => `${r.code}:${r.outcome}`) },
+      'fixture sync done',
+    );
+    return summary;
+  } finally {
+    running.delete(deps.database);
+  }
+};
+
+/** Per competition with a feed: the season it reads now and its last run. */
+export const syncOverview = async (deps: Deps): Promise<SyncOverview> => {
+  const ids = openFootballFeeds.map((f) => f.competitionId);
+  const names = new Map(
+    (await repo.competitionsForSync(deps.database.db, ids)).map((c) => [c.id, c.name]),
+  );
+  const last = await repo.lastSyncRuns(deps.database.db, syncSource);
+  const now = deps.now();
+  return {
+    enabled: deps.env.OPENFOOTBALL_SYNC,
+    running: isSyncRunning(deps.database),
+    competitions: openFootballFeeds
+      .filter((f) => names.has(f.competitionId))
+      .map((f) => ({
+        competitionId: f.competitionId,
+        name: names.get(f.competitionId) ?? f.competitionId,
+        code: f.code,
+        season: feedSeason(f.code, now),
+        lastRun: last.get(f.competitionId) ?? null,
+      })),
+  };
+};

@@ -1,0 +1,123 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/i18n';
+import type { BoardView, RenderBoard } from '../lib/competition-board';
+import type { CompetitionItem } from './api';
+import { CompetitionPage } from './competition-page';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+let container: HTMLDivElement;
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+const competition = (id: string, kind: CompetitionItem['kind']): CompetitionItem => ({
+  id,
+  route: '/page',
+  aliases: [],
+  name: 'Some Cup',
+  country: 'England',
+  flag: 'ENG',
+  kind,
+  seasonLabel: '2025-26',
+  summaryKey: null,
+  timeZone: 'Europe/London',
+  sortOrder: 1,
+  currentSeason: '2026-27',
+  fixtureCount: 10,
+  openFixtures: 2,
+  nextKickoff: null,
+  state: 'open',
+});
+
+/** A stand-in board that reports the round it shows, as the predictions board does. */
+const board =
+  (view: BoardView): RenderBoard =>
+  ({ header, frame }) => {
+    const body = <p data-testid="board-body">board</p>;
+    return (
+      <>
+        {header?.(view)}
+        {frame ? frame(body) : body}
+      </>
+    );
+  };
+
+const render = (item: CompetitionItem, view: BoardView, url = '/page') => {
+  const router = createMemoryRouter(
+    [{ path: '/page', element: <CompetitionPage competition={item} renderBoard={board(view)} /> }],
+    { initialEntries: [url] },
+  );
+  act(() =>
+    root.render(
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    ),
+  );
+  return container.textContent ?? '';
+};
+
+const round = (name: string, nameOfTotal = name) => ({ label: name, name, nameOfTotal });
+
+describe('competition page headings name what the board shows', () => {
+  it('the Premier League page names the round shown', () => {
+    const text = render(competition('premier_league', 'featured'), {
+      status: 'playing',
+      season: '2026-27',
+      round: round('Matchday 13'),
+    });
+    expect(text).toContain('Make your predictions for Matchday 13');
+    expect(text).not.toContain('Gameweek 1');
+  });
+
+  it('League One and the women’s championship say which of how many', () => {
+    expect(
+      render(competition('efl_league_one_2025', 'table'), {
+        status: 'playing',
+        season: '2026-27',
+        round: round('Matchday 13', 'Matchday 13 of 46'),
+      }),
+    ).toContain('Matchday 13 of 46');
+    expect(
+      render(
+        competition('uefa_european_womens_championship_2025', 'tournament'),
+        {
+          status: 'signed_out',
+          season: '2025',
+          round: round('Group stage - Matchday 3', 'Group stage - Matchday 3 of 3'),
+        },
+        '/page?tab=about',
+      ),
+    ).toContain('Group stage - Matchday 3 of 3');
+  });
+
+  it('shows the season shown, else the current one, never the catalogue label', () => {
+    expect(
+      render(competition('bundesliga_2025', 'cards'), {
+        status: 'loading',
+        season: null,
+        round: null,
+      }),
+    ).toContain('England · 2026-27');
+    expect(
+      render(competition('serie_a_2025', 'table'), {
+        status: 'playing',
+        season: '2025-26',
+        round: round('Matchday 2'),
+      }),
+    ).toContain('Season 2025-26');
+  });
+});

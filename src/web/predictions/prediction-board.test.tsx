@@ -1,0 +1,266 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Competition } from '../../domain/competitions';
+import { i18n } from '../i18n/i18n';
+import { myLeaguesQueryOptions, type MyLeagueItem } from '../lib/active-team';
+import { AuthDialogProvider } from '../lib/auth-dialog-context';
+import { LeagueDialogsProvider } from '../lib/league-dialogs-context';
+import type { FixtureItem, FixturesResponse } from './api';
+import { PredictionBoard } from './prediction-board';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const competition: Competition = {
+  id: 'premier_league',
+  route: '/premier-league',
+  aliases: [],
+  name: 'Premier League',
+  country: 'England',
+  flag: 'ENG',
+  kind: 'featured',
+  seasonLabel: '2025-26',
+  summaryKey: null,
+  timeZone: 'Europe/London',
+  sortOrder: 1,
+};
+
+const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+let counter = 0;
+const fixture = (round: string, kickoffAt: string, more: Partial<FixtureItem> = {}) => {
+  counter += 1;
+  const base: FixtureItem = {
+    id: `pl_${counter}`,
+    competitionId: 'premier_league',
+    season: '2026-27',
+    round,
+    roundOrder: Number(round.replace(/\D/g, '')),
+    kickoffAt,
+    timeConfirmed: true,
+    homeTeam: `Home ${counter}`,
+    awayTeam: `Away ${counter}`,
+    venue: null,
+    status: 'scheduled',
+    homeScore: null,
+    awayScore: null,
+    firstGoalMinute: null,
+    updatedAt: kickoffAt,
+    locked: Date.parse(kickoffAt) <= Date.now(),
+    tbd: false,
+  };
+  const merged = { ...base, ...more };
+  return { ...merged, locked: more.locked ?? (merged.locked || merged.status !== 'scheduled') };
+};
+
+const response = (fixtures: FixtureItem[], seasons = ['2026-27']): FixturesResponse => ({
+  competition,
+  serverTime: new Date().toISOString(),
+  season: '2026-27',
+  seasons: seasons.map((season) => ({
+    season,
+    fixtures: fixtures.length,
+    unstarted: 0,
+    firstKickoff: fixtures[0]?.kickoffAt ?? '',
+    lastKickoff: fixtures.at(-1)?.kickoffAt ?? '',
+    nextKickoff: null,
+  })),
+  fixtures,
+});
+
+let root: Root;
+let container: HTMLDivElement;
+let queryClient: QueryClient;
+const fetchMock = vi.fn<typeof fetch>();
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** The network boundary: fixtures of the season, and the team's (empty) predictions. */
+const serve = (fixtures: FixturesResponse) =>
+  fetchMock.mockImplementation((input) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    // The server's clock as it answers (the board refetches every minute).
+    if (url.pathname.endsWith('/fixtures'))
+      return Promise.resolve(json({ ...fixtures, serverTime: new Date().toISOString() }));
+    return Promise.resolve(
+      json({
+        teamId: 'team-1',
+        competitionId: 'premier_league',
+        season: '2026-27',
+        predictions: [],
+        jokersRemaining: 2,
+      }),
+    );
+  });
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: Infinity, retry: false }, mutations: { retry: false } },
+  });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const Location = () => <output data-testid="location">{useLocation().search}</output>;
+
+const render = async (options: { signedIn?: boolean; isAdmin?: boolean } = {}) => {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/premier-league',
+        element: (
+          <>
+            <PredictionBoard
+              competition={competition}
+              signedIn={options.signedIn ?? false}
+              isAdmin={options.isAdmin ?? false}
+              header={(view) => <p data-testid="page-subtitle">{view.round?.name}</p>}
+            />
+            <Location />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: ['/premier-league?tab=fixtures'] },
+  );
+  await act(async () => {
+    root.render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <AuthDialogProvider>
+            <LeagueDialogsProvider>
+              <RouterProvider router={router} />
+            </LeagueDialogsProvider>
+          </AuthDialogProvider>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+  });
+  // Until the fixtures (and the team's predictions) have arrived.
+  for (
+    let tries = 0;
+    tries < 50 && container.querySelector('[role="status"] .animate-pulse');
+    tries++
+  )
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+};
+
+const find = <T extends HTMLElement = HTMLElement>(id: string, within: ParentNode = container) =>
+  within.querySelector<T>(`[data-testid="${id}"]`);
+const text = (id: string, within?: ParentNode) => find(id, within)?.textContent ?? null;
+const click = (id: string) => act(() => find<HTMLButtonElement>(id)?.click());
+
+describe('PredictionBoard: one round at a time', () => {
+  const season = () => [
+    fixture('Matchday 1', hours(-200), {
+      status: 'final',
+      homeScore: 2,
+      awayScore: 1,
+      firstGoalMinute: null,
+    }),
+    fixture('Matchday 1', hours(-199), { status: 'final', homeScore: 0, awayScore: 0 }),
+    fixture('Matchday 2', hours(-1)),
+    fixture('Matchday 2', hours(-0.5), { status: 'live', homeScore: 1, awayScore: 0 }),
+    // Postponed: never makes its round current.
+    fixture('Matchday 2', hours(-30), { status: 'postponed' }),
+    fixture('Matchday 3', hours(30), { timeConfirmed: false }),
+    fixture('Matchday 3', hours(32)),
+  ];
+
+  it('opens at the current round and steps through the season, keeping ?tab=', async () => {
+    const fixtures = season();
+    serve(response(fixtures));
+    await render();
+    expect(text('round-heading')).toContain('Matchday 3');
+    expect(text('page-subtitle')).toBe('Matchday 3');
+    expect(find('time-tbc', find(`fixture-${fixtures[5]?.id}`) ?? container)).not.toBeNull();
+    expect(find('round-next')?.hasAttribute('disabled')).toBe(true);
+    expect(find('outcome-select')).toBeNull();
+    expect(find('season-select')).toBeNull();
+
+    click('round-prev');
+    expect(text('round-heading')).toContain('Matchday 2');
+    expect(text('location')).toBe('?tab=fixtures&round=Matchday+2');
+    expect(text('awaiting-result')).toBe('Awaiting result');
+    expect(text('fixture-result')).toBe('1–0');
+    expect(text('fixture-status', find(`fixture-${fixtures[4]?.id}`) ?? undefined)).toBe(
+      'Postponed',
+    );
+
+    click('round-prev');
+    expect(text('page-subtitle')).toBe('Matchday 1');
+    expect(text('fixture-result')).toBe('2–1');
+    expect(text('minute-tbc')).toBe('First-goal minute to be confirmed');
+    expect(find('round-prev')?.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('offers the seasons when there are several, and says when nothing is left to predict', async () => {
+    serve(response(season().slice(0, 2), ['2026-27', '2025-26']));
+    await render({ isAdmin: true });
+    expect(find('season-select')).not.toBeNull();
+    expect(find('no-open-fixtures')).not.toBeNull();
+    expect(find('admin-fixtures-link')?.getAttribute('href')).toBe('/admin');
+  });
+
+  it('shows no admin link to players', async () => {
+    serve(response(season().slice(0, 2)));
+    await render();
+    expect(find('no-open-fixtures')).not.toBeNull();
+    expect(find('admin-fixtures-link')).toBeNull();
+  });
+});
+
+describe('PredictionBoard: deadlines', () => {
+  const league: MyLeagueItem = {
+    id: 'league-1',
+    name: 'Friends',
+    inviteCode: 'ABC123',
+    competitionId: 'premier_league',
+    competitionName: 'Premier League',
+    competitionRoute: '/premier-league',
+    joinByName: true,
+    isAdmin: false,
+    teams: [{ id: 'team-1', name: 'Pat FC', leagueId: 'league-1' }],
+  };
+
+  it('drops a change the kick-off overtook and says so on the row', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    queryClient.setQueryData(myLeaguesQueryOptions.queryKey, [league]);
+    const soon = fixture('Matchday 5', new Date(Date.now() + 30_000).toISOString());
+    serve(response([soon, fixture('Matchday 5', hours(48))]));
+    await render({ signedIn: true });
+    const row = find(`fixture-${soon.id}`);
+    const select = find<HTMLSelectElement>('outcome-select', row ?? undefined);
+    if (!row || !select) throw new Error('no open fixture');
+    act(() => {
+      select.value = '1';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(text('unsaved')).toBe('1 unsaved change');
+
+    await act(async () => {
+      // Before the board's one-minute refetch: the kick-off timer alone locks the row.
+      await vi.advanceTimersByTimeAsync(31_000);
+    });
+    expect(row.getAttribute('data-locked')).toBe('true');
+    expect(text('late-change', row)).toContain('this change was not saved');
+    expect(select.value).toBe('');
+    expect(find('unsaved')).toBeNull();
+  });
+});
