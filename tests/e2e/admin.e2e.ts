@@ -310,3 +310,31 @@ describe.each(widths)('admin screens at %i px', (width) => {
     await context.close();
   });
 });
+
+describe('admin: fixture sync', () => {
+  it.each(widths)(
+    'shows each competition’s last sync and syncs all on demand (%i px)',
+    async (width) => {
+      const { page, context, errors } = await openSession(browser, width);
+      await signInAdmin(context);
+      await page.goto('/admin?tab=sync');
+      await page.getByTestId('sync-list').waitFor();
+      expect(await page.getByTestId('sync-competition').count()).toBeGreaterThanOrEqual(12);
+      await page.getByTestId('sync-all').click();
+      // The local stand-in serves the eight 2026-27 files: applied, and nothing new in them.
+      await expect
+        .poll(() => page.getByTestId('sync-all').isEnabled(), { timeout: 30_000 })
+        .toBe(true);
+      expect(await page.getByTestId('sync-counts').count()).toBeGreaterThanOrEqual(8);
+      // Let the result toast finish sliding in before the contrast check.
+      await page.locator('[data-sonner-toast][data-mounted="true"]').first().waitFor();
+      await page.waitForTimeout(600);
+      const premier = page.getByTestId('sync-competition').filter({ hasText: 'Premier League' });
+      expect(await premier.textContent()).toContain('2026-27');
+      await shoot(page, 'admin-sync');
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});

@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startOpenFootballServer } from '../setup/openfootball-server';
+import { sharedAvailable } from '../setup/shared';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,6 +31,12 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const adminEmail = 'admin@firstgoal.test';
+  // openfootball's season files served locally (the admin's 'Sync now' reads them), never the
+  // real site: the suite needs no network.
+  const seasonFiles: Record<string, string[]> = sharedAvailable('data/football.json/2026-27')
+    ? { '2026-27': ['en.1', 'en.2', 'de.1', 'es.1', 'fr.1', 'it.1', 'nl.1', 'pt.1'] }
+    : {};
+  const openfootball = await startOpenFootballServer(seasonFiles);
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/server.ts'], {
     env: {
       ...process.env,
@@ -39,6 +47,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: `file:${join(dataDir, 'e2e.sqlite')}`,
       ADMIN_EMAILS: adminEmail,
+      OPENFOOTBALL_URL: openfootball.url,
       // Lets each browser test pose as its own client address (contact form limit: 5 per hour).
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
@@ -62,5 +71,6 @@ export default async function setup(project: TestProject) {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
+    await openfootball.close();
   };
 }

@@ -70,7 +70,12 @@ const render = (item: CompetitionItem, view: BoardView, url = '/page') => {
   return container.textContent ?? '';
 };
 
-const round = (name: string, nameOfTotal = name) => ({ label: name, name, nameOfTotal });
+const round = (name: string, nameOfTotal = name, open = true) => ({
+  label: name,
+  name,
+  nameOfTotal,
+  open,
+});
 
 describe('competition page headings name what the board shows', () => {
   it('the Premier League page names the round shown', () => {
@@ -81,6 +86,14 @@ describe('competition page headings name what the board shows', () => {
     });
     expect(text).toContain('Make your predictions for Matchday 13');
     expect(text).not.toContain('Gameweek 1');
+    // A round that has all kicked off is looked back at, not predicted.
+    const played = render(competition('premier_league', 'featured'), {
+      status: 'playing',
+      season: '2026-27',
+      round: round('Matchday 3', 'Matchday 3', false),
+    });
+    expect(played).toContain('Matchday 3: results and points');
+    expect(played).not.toContain('Make your predictions');
   });
 
   it('League One and the women’s championship say which of how many', () => {

@@ -43,8 +43,15 @@ export const useSubtitle = () => {
   return (competition: CompetitionItem, view?: BoardView) => {
     const key = `competitions.subtitles.${competition.id}`;
     const season = seasonShown(competition, view);
+    // A round that has all kicked off is there to look back at: its own wording when the
+    // competition has one (i18next context 'played').
     return view?.round && i18n.exists(key)
-      ? t(key, { round: view.round.name, roundOfTotal: view.round.nameOfTotal, season })
+      ? t(key, {
+          round: view.round.name,
+          roundOfTotal: view.round.nameOfTotal,
+          season,
+          context: view.round.open ? undefined : 'played',
+        })
       : t('competitions.season', { season });
   };
 };

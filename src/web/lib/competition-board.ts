@@ -13,8 +13,11 @@ export interface BoardView {
   status: PlayerStatus;
   /** The season shown ('2026-27'); null until the fixtures have loaded, or without any. */
   season: string | null;
-  /** The round shown, translated: its name, and with its place when numbered ('… of 46'). */
-  round: { label: string; name: string; nameOfTotal: string } | null;
+  /**
+   * The round shown, translated: its name, and with its place when numbered ('… of 46'); `open`
+   * while any of its fixtures still takes picks.
+   */
+  round: { label: string; name: string; nameOfTotal: string; open: boolean } | null;
 }
 
 export interface BoardSlot {

@@ -100,6 +100,7 @@ export const useBoardView = (
       label: round.label,
       name,
       nameOfTotal: total ? t('fixtures.round.ofTotal', { round: name, total }) : name,
+      open: round.fixtures.some((f) => !f.locked),
     },
   };
 };
