@@ -77,6 +77,10 @@ export const parseFieldOrigins = (json: string | null): FieldOrigins => {
   }
 };
 
+/** fixtures.field_origins to store: null while every fact is still the catalogue's. */
+export const serialiseOrigins = (origins: FieldOrigins): string | null =>
+  Object.keys(origins).length > 0 ? JSON.stringify(origins) : null;
+
 /** The origins after `origin` set `groups`; the catalogue's own facts are recorded as absent. */
 export const withOrigin = (
   current: FieldOrigins,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  footballDataSeason,
   normaliseTeamName,
   resultOf,
   statusOf,
@@ -91,5 +92,24 @@ describe('football-data mapping', () => {
         base.utcDate,
       ),
     ).toEqual({ awayScore: 2, firstGoalMinute: null });
+  });
+});
+
+describe('footballDataSeason', () => {
+  it('reads the season containing the date, or a fixed one', () => {
+    const now = new Date('2027-05-30T12:00:00Z');
+    expect(footballDataSeason({ competitionId: 'premier_league', code: 'PL' }, now)).toEqual({
+      year: 2026,
+      label: '2026-27',
+    });
+    expect(
+      footballDataSeason({ competitionId: 'premier_league', code: 'PL' }, new Date('2027-07-01')),
+    ).toEqual({ year: 2027, label: '2027-28' });
+    expect(
+      footballDataSeason(
+        { competitionId: 'cwc', code: 'CWC', season: 2025, calendarYear: true },
+        now,
+      ),
+    ).toEqual({ year: 2025, label: '2025' });
   });
 });

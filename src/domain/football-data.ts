@@ -14,6 +14,8 @@ export interface FootballDataCompetition {
    * containing today.
    */
   season?: number;
+  /** Our season label is the calendar year ('2025'), not '2025-26'. */
+  calendarYear?: boolean;
 }
 
 export const footballDataCompetitions: readonly FootballDataCompetition[] = [
@@ -26,8 +28,22 @@ export const footballDataCompetitions: readonly FootballDataCompetition[] = [
   { competitionId: 'eredivisie_2025', code: 'DED' },
   { competitionId: 'primeira_liga', code: 'PPL' },
   // Not in football-data's free tier; the code is the one its paid plans list.
-  { competitionId: 'fifa_club_world_cup_2025', code: 'CWC', season: 2025 },
+  { competitionId: 'fifa_club_world_cup_2025', code: 'CWC', season: 2025, calendarYear: true },
 ];
+
+/**
+ * The season a sync reads: football-data's year (the one it starts in) and our label for it.
+ * Both come from the date (or the fixed season), never from what the database holds, so the
+ * last matchday's results land in the season they belong to even once the next one is loaded.
+ */
+export const footballDataSeason = (c: FootballDataCompetition, now: Date) => {
+  const start = now.getUTCMonth() >= 6 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+  const year = c.season ?? (c.calendarYear ? now.getUTCFullYear() : start);
+  const label = c.calendarYear
+    ? String(year)
+    : `${year}-${String((year + 1) % 100).padStart(2, '0')}`;
+  return { year, label };
+};
 
 const side = z.object({ home: z.number().nullable(), away: z.number().nullable() });
 const team = z.object({

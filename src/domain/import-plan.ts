@@ -5,6 +5,7 @@ import {
   type FixtureFieldGroup,
   type FixtureStatus,
 } from './fixtures';
+import { zonedDateTime } from './kickoff';
 import {
   externalKey,
   teamsKey,
@@ -74,7 +75,11 @@ export const allowedUpdate = <U extends { [K in keyof FixtureUpdate]?: unknown }
   return allowed;
 };
 
-const day = 86_400_000;
+/** Whether two instants fall on the same local date (UTC dates without a zone). */
+const sameDay = (a: string, b: string, timeZone: string | undefined) =>
+  timeZone
+    ? zonedDateTime(new Date(a), timeZone).date === zonedDateTime(new Date(b), timeZone).date
+    : new Date(a).toISOString().slice(0, 10) === new Date(b).toISOString().slice(0, 10);
 
 export type PlannedRow =
   | { status: 'rejected'; row: ImportRowBase; reason: string }
@@ -97,12 +102,12 @@ const keyOf = (f: StoredFixture) => externalKey(f.round, f.homeTeam, f.awayTeam)
  * file without a result never takes one away (nor moves a live match back); an unknown minute
  * in the file keeps a stored one.
  */
-export const diffFixture = (row: ParsedRow, f: StoredFixture): FixtureUpdate => {
+export const diffFixture = (row: ParsedRow, f: StoredFixture, timeZone?: string): FixtureUpdate => {
   const update: FixtureUpdate = {};
   const rowKickoff = new Date(row.kickoffAt).getTime();
   const storedKickoff = new Date(f.kickoffAt).getTime();
   const keepsKnownTime =
-    !row.timeConfirmed && f.timeConfirmed && Math.abs(rowKickoff - storedKickoff) < day;
+    !row.timeConfirmed && f.timeConfirmed && sameDay(row.kickoffAt, f.kickoffAt, timeZone);
   if (!keepsKnownTime) {
     if (rowKickoff !== storedKickoff) update.kickoffAt = row.kickoffAt;
     if (row.timeConfirmed !== f.timeConfirmed) update.timeConfirmed = row.timeConfirmed;
@@ -137,6 +142,8 @@ export interface PlanOptions {
   by?: FieldOrigin;
   /** With it, a result for a match whose kick-off is still ahead is rejected (DESIGN §3). */
   now?: Date;
+  /** The zone of the file's local times: a date-only row keeps a known time on that date. */
+  timeZone?: string;
 }
 
 /**
@@ -148,7 +155,7 @@ export interface PlanOptions {
 export const planImport = (
   rows: ImportRow[],
   stored: StoredFixture[],
-  { by = 'admin', now }: PlanOptions = {},
+  { by = 'admin', now, timeZone }: PlanOptions = {},
 ): PlannedRow[] => {
   const byKey = new Map<string, StoredFixture>();
   for (const f of stored) byKey.set(keyOf(f), f);
@@ -199,7 +206,7 @@ export const planImport = (
     const fixture = findFixture(row, key);
     if (!fixture) return { status: 'new', row, key };
     used.add(fixture.id);
-    const update = allowedUpdate(diffFixture(row, fixture), fixture.origins ?? {}, by);
+    const update = allowedUpdate(diffFixture(row, fixture, timeZone), fixture.origins ?? {}, by);
     // The kick-off that will be stored (an admin's may stand) must have passed for a result.
     if (update.status === 'final' && ahead(update.kickoffAt ?? fixture.kickoffAt)) return early;
     const changes = Object.keys(update) as (keyof FixtureUpdate)[];

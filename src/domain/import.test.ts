@@ -252,6 +252,12 @@ describe('planImport', () => {
     expect(planImport([row({})], [stored({ status: 'live' })])[0]?.status).toBe('unchanged');
     const dateOnly = row({ kickoffAt: '2030-03-29T10:00:00.000Z', timeConfirmed: false });
     expect(planImport([dateOnly], [stored({})])[0]?.status).toBe('unchanged');
+    // Moved to the day before, time not known yet: the placeholder, not the old time.
+    const dayBefore = row({ kickoffAt: '2030-03-28T11:00:00.000Z', timeConfirmed: false });
+    const saturday = stored({ kickoffAt: '2030-03-29T10:30:00.000Z' });
+    expect(planImport([dayBefore], [saturday], { timeZone: 'Europe/London' })[0]).toMatchObject({
+      update: { kickoffAt: '2030-03-28T11:00:00.000Z', timeConfirmed: false },
+    });
     const timeKnown = planImport(
       [row({ kickoffAt: '2030-03-29T19:00:00.000Z' })],
       [stored({ kickoffAt: '2030-03-29T10:00:00.000Z', timeConfirmed: false })],

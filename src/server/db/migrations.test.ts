@@ -57,3 +57,114 @@ describe('migrations', () => {
     }
   });
 });
+
+describe('the seasons migration', () => {
+  it('files stored fixtures under their competition’s season and reads origins from the audit trail', async () => {
+    const t = await createTestApp();
+    try {
+      const { db } = t.services.database;
+      const migrator = createMigrator(db);
+      expect((await migrator.migrateDown()).error).toBeUndefined();
+      // A database as it was before: the competition in 2025-26, an admin's and football-data's
+      // changes in the audit trail.
+      await db
+        .updateTable('competitions')
+        .set({ season_label: '2025-26' })
+        .where('id', '=', 'premier_league')
+        .execute();
+      const audit = (
+        id: string,
+        actor: string | null,
+        label: string,
+        action: string,
+        before: unknown,
+        after: unknown,
+      ) => ({
+        id: `${id}-${label}-${action}`,
+        actor_user_id: actor,
+        actor_label: label,
+        action,
+        entity_type: 'fixture',
+        entity_id: id,
+        before_json: before === null ? null : JSON.stringify(before),
+        after_json: JSON.stringify(after),
+        created_at: '2026-01-01T00:00:00.000Z',
+      });
+      const user = (await t.agent().signUp('old-admin@example.com')).body.user.id as string;
+      await db
+        .insertInto('audit_log')
+        .values([
+          audit(
+            'premier_league_1',
+            user,
+            'old-admin@example.com',
+            'fixture.update',
+            { kickoffAt: 'a', status: 'scheduled', homeScore: null },
+            { kickoffAt: 'b', status: 'final', homeScore: 1 },
+          ),
+          audit(
+            'premier_league_2',
+            null,
+            'football-data',
+            'fixture.update',
+            { homeScore: null, firstGoalMinute: null },
+            { homeScore: 2, firstGoalMinute: 12 },
+          ),
+          audit(
+            'premier_league_2',
+            user,
+            'old-admin@example.com',
+            'fixture.update',
+            {
+              homeScore: 2,
+            },
+            { homeScore: 3 },
+          ),
+          audit(
+            'premier_league_3',
+            user,
+            'import:old-admin@example.com',
+            'fixture.create',
+            null,
+            {},
+          ),
+          audit(
+            'premier_league_4',
+            null,
+            'demo',
+            'fixture.update',
+            { venue: null },
+            { venue: 'x' },
+          ),
+        ])
+        .execute();
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const rows = new Map(
+        (
+          await db
+            .selectFrom('fixtures')
+            .select(['id', 'season', 'field_origins'])
+            .where('competition_id', '=', 'premier_league')
+            .execute()
+        ).map((r) => [r.id, r]),
+      );
+      expect(new Set([...rows.values()].map((r) => r.season))).toEqual(new Set(['2025-26']));
+      const origins = (id: string) => JSON.parse(rows.get(id)?.field_origins ?? '{}');
+      expect(origins('premier_league_1')).toEqual({
+        kickoff: 'admin',
+        status: 'admin',
+        result: 'admin',
+      });
+      expect(origins('premier_league_2')).toEqual({ result: 'admin', minute: 'football-data' });
+      expect(origins('premier_league_3')).toEqual({
+        kickoff: 'admin',
+        teams: 'admin',
+        round: 'admin',
+        venue: 'admin',
+      });
+      expect(rows.get('premier_league_4')?.field_origins).toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,5 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
-import { withOrigin, type FieldOrigin, type FixtureFieldGroup } from '../../domain/fixtures';
+import {
+  serialiseOrigins,
+  withOrigin,
+  type FieldOrigin,
+  type FixtureFieldGroup,
+} from '../../domain/fixtures';
 import type { StoredFixture } from '../../domain/import-plan';
 import type { DB } from '../db/types';
 import { listFixtures } from '../fixtures/repository';
@@ -66,7 +71,7 @@ export const insertFixture = async (
       away_team: f.awayTeam,
       venue: f.venue,
       external_id: f.externalId,
-      field_origins: Object.keys(origins).length > 0 ? JSON.stringify(origins) : null,
+      field_origins: serialiseOrigins(origins),
       created_at: at,
       updated_at: at,
     })

@@ -15,6 +15,7 @@ import {
 } from '../../domain/import-plan';
 import { writeAudit } from '../audit';
 import type { Services } from '../context';
+import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/types';
 import { AppError } from '../errors';
 import {
@@ -34,10 +35,11 @@ export const importActor = (admin: { id: string; email: string }): Actor => ({
   origin: 'admin',
 });
 
-/** One season of one competition: where imported rows land. */
+/** One season of one competition: where imported rows land (local times in `timeZone`). */
 export interface ImportTarget {
   competitionId: string;
   season: string;
+  timeZone: string;
 }
 
 const readRows = async (db: Kysely<DB>, body: ImportBody) => {
@@ -54,7 +56,11 @@ const readRows = async (db: Kysely<DB>, body: ImportBody) => {
       ? parseFixtureCsv(body.content, timeZone)
       : parseOpenFootball(body.content, timeZone);
   if (!parsed.ok) throw new AppError('IMPORT_UNREADABLE', parsed.error);
-  const target = { competitionId: competition.id, season: body.season ?? competition.season_label };
+  const target = {
+    competitionId: competition.id,
+    season: body.season ?? competition.season_label,
+    timeZone,
+  };
   return { target, rows: parsed.rows };
 };
 
@@ -68,7 +74,7 @@ const planFor = async (
 ) => {
   const stored = await repo.storedFixtures(db, target.competitionId, target.season);
   return {
-    plan: planImport(rows, stored, { by: actor.origin, now }),
+    plan: planImport(rows, stored, { by: actor.origin, now, timeZone: target.timeZone }),
     orders: roundOrders(rows, new Map(stored.map((f) => [f.round, f.roundOrder]))),
   };
 };
@@ -183,7 +189,17 @@ export const applyImport = async (
   const { target, rows } = await readRows(database.db, body);
   const outcome = await database.db
     .transaction()
-    .execute((trx) => applyRows(trx, actor, target, rows, now));
+    .execute((trx) => applyRows(trx, actor, target, rows, now))
+    .catch((error: unknown) => {
+      // Another import or the sync took the same new fixture id in the meantime: nothing was
+      // written; the same file applies cleanly a moment later.
+      if (isUniqueViolation(error))
+        throw new AppError(
+          'CONFLICT',
+          'Fixtures were being added at the same moment (another import or the sync). Please apply again.',
+        );
+      throw error;
+    });
   await publishResults(bus, target.competitionId, outcome.events);
   return { season: target.season, rows: outcome.rows, counts: outcome.counts };
 };

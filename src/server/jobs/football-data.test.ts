@@ -75,9 +75,23 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   await insertFixtures(t, [
-    { id: 'fd_t_1', kickoffAt: kickoff, home: 'Arsenal', away: 'Chelsea' },
-    { id: 'fd_t_2', kickoffAt: kickoff, home: 'Liverpool', away: 'Everton' },
-    { id: 'fd_t_3', kickoffAt: kickoff, home: 'Atlético Madrid', away: 'Real Madrid' },
+    { id: 'fd_t_1', kickoffAt: kickoff, home: 'Arsenal', away: 'Chelsea', season: '2030-31' },
+    { id: 'fd_t_2', kickoffAt: kickoff, home: 'Liverpool', away: 'Everton', season: '2030-31' },
+    {
+      id: 'fd_t_3',
+      kickoffAt: kickoff,
+      home: 'Atlético Madrid',
+      away: 'Real Madrid',
+      season: '2030-31',
+    },
+    // The same pairing in the next season, already loaded: never matched by this season's sync.
+    {
+      id: 'fd_t_next',
+      kickoffAt: hoursFrom(clock, 24 * 365),
+      home: 'Arsenal',
+      away: 'Chelsea',
+      season: '2031-32',
+    },
   ]);
   const owner = await player(t, 'Owner');
   const created = await createLeague(owner, 'Sync League', 'Syncers');
@@ -162,6 +176,7 @@ describe('football-data sync', () => {
       ),
     ];
     const summary = await sync();
+    expect(await fixture('fd_t_next')).toMatchObject({ status: 'scheduled', external_id: null });
     expect(summary).toMatchObject({
       competitions: 1,
       matches: 3,

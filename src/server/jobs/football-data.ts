@@ -1,5 +1,6 @@
 import {
   footballDataCompetitions,
+  footballDataSeason,
   normaliseTeamName,
   resultOf,
   syncUpdate,
@@ -8,9 +9,7 @@ import {
   type FootballDataMatch,
 } from '../../domain/football-data';
 import { allowedUpdate } from '../../domain/import-plan';
-import { seasonContaining } from '../../domain/seasons';
 import type { Services } from '../context';
-import { currentSeason } from '../fixtures/repository';
 import { storedFixtures } from '../imports/repository';
 import { applyFixtureChange, isResultEvent, type Actor } from '../results/change';
 import { fetchCompetitionMatches, type FootballDataClientOptions } from './football-data-client';
@@ -49,17 +48,17 @@ export interface SyncSummary {
 
 /**
  * One competition: every change in one transaction, through the admins' results path. Matches
- * are looked for in the competition's current season; what an admin set is never changed.
+ * are looked for in the season fetched; what an admin set is never changed.
  */
 const syncCompetition = async (
   { database, bus }: Deps,
   competitionId: string,
+  season: string,
   matches: FootballDataMatch[],
   now: Date,
 ) => {
   const events: string[] = [];
   const counts = await database.db.transaction().execute(async (trx) => {
-    const season = (await currentSeason(trx, competitionId, now)) ?? '';
     const fixtures = await storedFixtures(trx, competitionId, season);
     let matched = 0;
     let changed = 0;
@@ -118,9 +117,9 @@ export const syncResults = async (deps: Deps, options: SyncOptions): Promise<Syn
   for (const c of options.competitions ?? footballDataCompetitions) {
     if (!known.has(c.competitionId)) continue;
     try {
-      const startYear = Number(seasonContaining(nowOf()).slice(0, 4));
-      const { matches } = await fetchCompetitionMatches(client, c.code, c.season ?? startYear);
-      const counts = await syncCompetition(deps, c.competitionId, matches, nowOf());
+      const season = footballDataSeason(c, nowOf());
+      const { matches } = await fetchCompetitionMatches(client, c.code, season.year);
+      const counts = await syncCompetition(deps, c.competitionId, season.label, matches, nowOf());
       summary.competitions += 1;
       summary.matches += matches.length;
       summary.matched += counts.matched;

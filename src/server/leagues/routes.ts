@@ -18,6 +18,7 @@ import {
   standingsSummary,
   topTenPlus,
 } from '../../domain/standings';
+import { seasonLabel } from '../../domain/fixtures';
 import { AppError } from '../errors';
 import { body, createRouter, json, requireUser, route } from '../http';
 import * as repo from './repository';
@@ -218,7 +219,7 @@ export const leagueRoutes = createRouter()
         'Ranked standings of one season (default: the current one), summary cards, the top-10 table and per-team statistics',
       request: {
         params: leagueIdParam,
-        query: z.object({ season: z.string().max(20).optional() }),
+        query: z.object({ season: seasonLabel.optional() }),
       },
       responses: {
         200: json(

@@ -11,8 +11,7 @@ import { writeAudit } from '../audit';
 import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/types';
 import { AppError } from '../errors';
-import { currentSeasonOf } from '../../domain/seasons';
-import { seasonSpans } from '../fixtures/repository';
+import { resolveSeason } from '../fixtures/seasons';
 import * as repo from './repository';
 
 export interface Clock {
@@ -321,13 +320,10 @@ export const standingsSeason = async (
   asked: string | undefined,
   now: Date,
 ) => {
-  const spans = await seasonSpans(db, league.competitionId, now);
-  const current = currentSeasonOf(spans);
+  const { season, current, spans } = await resolveSeason(db, league.competitionId, asked, now);
   const played = new Set(await repo.leagueSeasons(db, league.id));
   const seasons = spans
     .filter((s) => s.season === current || played.has(s.season))
     .map((s) => s.season);
-  if (asked !== undefined && !spans.some((s) => s.season === asked))
-    throw new AppError('UNKNOWN_SEASON');
-  return { season: asked ?? current, current, seasons };
+  return { season, current, seasons };
 };

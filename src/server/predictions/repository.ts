@@ -43,16 +43,18 @@ export const findTeamWithCompetition = async (
     : null;
 };
 
+/** `share`: take shared row locks (PostgreSQL), so a change to these fixtures is waited for. */
 export const fixturesByIds = async (
   db: Db,
   ids: string[],
+  share = false,
 ): Promise<Map<string, FixtureForPrediction>> => {
   if (ids.length === 0) return new Map();
-  const rows = await db
+  const query = db
     .selectFrom('fixtures')
     .select(['id', 'competition_id', 'season', 'kickoff_at', 'status', 'home_team', 'away_team'])
-    .where('id', 'in', ids)
-    .execute();
+    .where('id', 'in', ids);
+  const rows = await (share ? query.forShare() : query).execute();
   return new Map(
     rows.map((r) => [
       r.id,

@@ -9,10 +9,10 @@ import {
   savedPrediction,
   savePredictionsBody,
 } from '../../domain/predictions';
-import type { FixtureStatus } from '../../domain/fixtures';
-import { currentSeasonOf } from '../../domain/seasons';
+import { seasonLabel, type FixtureStatus } from '../../domain/fixtures';
 import { AppError } from '../errors';
-import { findFixture, seasonSpans } from '../fixtures/repository';
+import { findFixture } from '../fixtures/repository';
+import { resolveSeason } from '../fixtures/seasons';
 import { body, createRouter, json, requireUser } from '../http';
 import { findLeagueById } from '../leagues/repository';
 import * as repo from './repository';
@@ -57,19 +57,6 @@ const mineRow = z.object({
   createdAt: z.string(),
 });
 
-/** The season asked for (404 when the competition has no such season), else the current one. */
-export const seasonOrCurrent = async (
-  db: Parameters<typeof seasonSpans>[0],
-  competitionId: string,
-  asked: string | undefined,
-  now: Date,
-) => {
-  const spans = await seasonSpans(db, competitionId, now);
-  if (asked === undefined) return currentSeasonOf(spans);
-  if (!spans.some((s) => s.season === asked)) throw new AppError('UNKNOWN_SEASON');
-  return asked;
-};
-
 export const predictionRoutes = createRouter()
   .openapi(
     createRoute({
@@ -95,7 +82,7 @@ export const predictionRoutes = createRouter()
       const team = await service.ownTeam(database, user, c.req.valid('query').teamId);
       const [predictions, season] = await Promise.all([
         repo.predictionsOfTeam(database.db, team.id),
-        seasonOrCurrent(database.db, team.competitionId, undefined, now()),
+        resolveSeason(database.db, team.competitionId, undefined, now()).then((r) => r.season),
       ]);
       return c.json(
         {
@@ -232,7 +219,7 @@ export const predictionRoutes = createRouter()
         "One season of the league's fixtures (default: the current one) with who has predicted; picks shown to members from kick-off",
       request: {
         params: z.object({ leagueId: z.string().min(1).max(64) }),
-        query: z.object({ season: z.string().max(20).optional() }),
+        query: z.object({ season: seasonLabel.optional() }),
       },
       responses: {
         200: json(
@@ -266,7 +253,7 @@ export const predictionRoutes = createRouter()
       const league = await findLeagueById(database.db, c.req.valid('param').leagueId);
       if (!league) throw new AppError('LEAGUE_NOT_FOUND');
       const at = now();
-      const season = await seasonOrCurrent(
+      const { season } = await resolveSeason(
         database.db,
         league.competitionId,
         c.req.valid('query').season,

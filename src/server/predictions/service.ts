@@ -81,14 +81,17 @@ export const savePredictions = async (
   now: Date,
 ) => {
   const team = await ownTeam(database, user, teamId);
-  const fixtures = await repo.fixturesByIds(
-    database.db,
-    batch.map((p) => p.fixtureId),
-  );
-  const split = splitBatch(batch, fixtures, team.competitionId, now);
-  refuseRejected(split.rejected);
   return database.db.transaction().execute(async (trx) => {
     await lockTeam(database, trx, team.id);
+    // Read inside the transaction (shared row locks on PostgreSQL): a result or a moved kick-off
+    // committing meanwhile is waited for, so nothing slips in after the deadline.
+    const fixtures = await repo.fixturesByIds(
+      trx,
+      batch.map((p) => p.fixtureId),
+      database.dialect === 'postgres',
+    );
+    const split = splitBatch(batch, fixtures, team.competitionId, now);
+    refuseRejected(split.rejected);
     const existing = await repo.jokersOfTeam(trx, team.id);
     const jokers = jokersAfter(existing, split.open, fixtures);
     if (jokers > jokersPerCompetition) throw new AppError('JOKER_LIMIT');
@@ -169,18 +172,20 @@ export const saveToTeams = async (
   now: Date,
 ) => {
   const teams = await Promise.all([...new Set(teamIds)].map((id) => ownTeam(database, user, id)));
-  const fixtures = await repo.fixturesByIds(
-    database.db,
-    batch.map((p) => p.fixtureId),
-  );
-  const plans = teams.map((team) => {
-    const split = splitBatch(batch, fixtures, team.competitionId, now);
-    refuseRejected(split.rejected);
-    return { team, split };
-  });
-  await database.db.transaction().execute(async (trx) => {
-    for (const { team, split } of plans)
+  const plans = await database.db.transaction().execute(async (trx) => {
+    const fixtures = await repo.fixturesByIds(
+      trx,
+      batch.map((p) => p.fixtureId),
+      database.dialect === 'postgres',
+    );
+    const planned = teams.map((team) => {
+      const split = splitBatch(batch, fixtures, team.competitionId, now);
+      refuseRejected(split.rejected);
+      return { team, split };
+    });
+    for (const { team, split } of planned)
       await repo.upsertPredictions(trx, team.id, split.open, now.toISOString());
+    return planned;
   });
   return {
     saved: plans[0]?.split.open.length ?? 0,

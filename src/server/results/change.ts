@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import {
   builtInFixturePrefixes,
+  serialiseOrigins,
   withOrigin,
   type FieldOrigin,
   type FixtureFieldGroup,
@@ -112,10 +113,12 @@ export const applyFixtureChange = async (
     throw new AppError('INVALID_RESULT', 'Enter both scores or neither.');
   if (merged.status === 'final' && (merged.homeScore === null || merged.awayScore === null))
     throw new AppError('CANNOT_CALCULATE');
-  // The built-in catalogue holds played results: a server whose clock is behind still starts.
+  // The built-in catalogue holds played results (a server whose clock is behind still starts),
+  // but only at its own kick-off: not at one an admin or a source moved into the future.
+  const catalogueFacts = actor.origin === 'catalogue' && before.origins.kickoff === undefined;
   if (
     merged.status === 'final' &&
-    actor.origin !== 'catalogue' &&
+    !catalogueFacts &&
     new Date(merged.kickoffAt).getTime() > now.getTime()
   )
     throw new AppError('RESULT_BEFORE_KICKOFF');
@@ -145,7 +148,7 @@ export const applyFixtureChange = async (
     round_label: merged.round,
     round_order: merged.roundOrder,
     venue: merged.venue,
-    field_origins: Object.keys(origins).length > 0 ? JSON.stringify(origins) : null,
+    field_origins: serialiseOrigins(origins),
     updated_at: at,
   });
   const after = (await repo.findFixture(trx, fixtureId)) as repo.FixtureRow;

@@ -8,6 +8,7 @@ import {
   newCompetitionBody,
   newFixtureBody,
 } from '../../domain/results';
+import { seasonLabel } from '../../domain/fixtures';
 import { listCompetitions } from '../competitions/repository';
 import { publicFixture } from '../fixtures/repository';
 import { AppError } from '../errors';
@@ -89,7 +90,7 @@ export const resultRoutes = createAdminRouter()
       request: {
         query: z.object({
           competitionId: z.string().min(1),
-          season: z.string().max(20).optional(),
+          season: seasonLabel.optional(),
         }),
       },
       responses: { 200: json(z.object({ fixtures: z.array(adminFixture) })) },

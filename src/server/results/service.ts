@@ -1,3 +1,4 @@
+import { serialiseOrigins, withOrigin } from '../../domain/fixtures';
 import { zonedLocalToUtc } from '../../domain/kickoff';
 import type { NewCompetitionBody, NewFixtureBody } from '../../domain/results';
 import { writeAudit } from '../audit';
@@ -112,12 +113,9 @@ export const addFixture = async (services: Deps, actor: Actor, body: NewFixtureB
         away_team: body.awayTeam,
         venue: body.venue || null,
         // Set by an admin's hand: the sync never changes these facts.
-        field_origins: JSON.stringify({
-          kickoff: 'admin',
-          teams: 'admin',
-          round: 'admin',
-          venue: 'admin',
-        }),
+        field_origins: serialiseOrigins(
+          withOrigin({}, ['kickoff', 'teams', 'round', 'venue'], 'admin'),
+        ),
         created_at: at,
         updated_at: at,
       })

@@ -94,7 +94,15 @@ const syncCompetition = async (
   try {
     const outcome = await db
       .transaction()
-      .execute((trx) => applyRows(trx, actor, { competitionId: c.id, season }, parsed.rows, now));
+      .execute((trx) =>
+        applyRows(
+          trx,
+          actor,
+          { competitionId: c.id, season, timeZone: c.timeZone },
+          parsed.rows,
+          now,
+        ),
+      );
     await publishResults(deps.bus, c.id, outcome.events);
     return result(c, code, season, { outcome: 'applied', counts: outcome.counts });
   } catch (err) {

@@ -146,7 +146,10 @@ export const TournamentPage = ({ competition, renderBoard }: KindPageProps) => {
             {t('competitions.tabs.about')}
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="fixtures">{board}</Tabs.Content>
+        {/* Kept mounted while About is open: the board holds the player's unsaved picks. */}
+        <Tabs.Content value="fixtures" forceMount className="data-[state=inactive]:hidden">
+          {board}
+        </Tabs.Content>
         <Tabs.Content value="about" className="flex flex-col gap-4">
           <p className="text-fg">
             {t('competitions.blurb', { name: competition.name, country: competition.country })}

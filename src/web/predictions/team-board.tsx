@@ -83,6 +83,15 @@ export const TeamBoard = ({
     return fixture ? isLocked(fixture) : false;
   };
   const lateEdits = useLateEdits(edits, setEdits, savedMap, fixtures, lockedId);
+  // Another season came on screen without the discard prompt (the browser's back button): its
+  // edits cannot be saved from here, so they are not kept as unsaved changes either.
+  const stale = Object.keys(edits).some((id) => !byId.has(id));
+  useEffect(() => {
+    if (stale)
+      setEdits((current) =>
+        Object.fromEntries(Object.entries(current).filter(([id]) => byId.has(id))),
+      );
+  }, [stale]);
   const draftFixtures = fixtures.map((f) => ({ id: f.id, locked: isLocked(f), tbd: f.tbd }));
   const left = jokersLeft(draftFixtures, edits, savedMap);
   const changed = new Set(changedFixtureIds(edits, savedMap));

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 // Seasons and fair deadlines (DESIGN §2, §3):
 // - fixtures.season: the season a fixture belongs to ('2026-27'; '' = one unnamed season). It
@@ -10,8 +10,70 @@ import type { Kysely } from 'kysely';
 //   overwrites what an admin set.
 // - sync_status: the last run of a fixture source per competition, for the admin area.
 
-const adminOwned =
-  '{"kickoff":"admin","status":"admin","teams":"admin","result":"admin","minute":"admin","round":"admin","venue":"admin"}';
+// Frozen copy of the field groups (migrations never import app code): audit fields → group.
+const groupOfField: Record<string, string> = {
+  kickoffAt: 'kickoff',
+  status: 'status',
+  homeTeam: 'teams',
+  awayTeam: 'teams',
+  homeScore: 'result',
+  awayScore: 'result',
+  firstGoalMinute: 'minute',
+  round: 'round',
+  roundOrder: 'round',
+  venue: 'venue',
+};
+const rank: Record<string, number> = { 'football-data': 2, admin: 3 };
+
+/**
+ * Who set what before origins were recorded, read back from the audit trail: an admin's edits
+ * and imports (an actor user) own the groups they changed, a fixture an admin created its
+ * schedule; football-data's edits the groups they changed.
+ */
+const originsFromAudit = async (db: Kysely<any>) => {
+  const rows = (await db
+    .selectFrom('audit_log')
+    .select(['entity_id', 'action', 'actor_user_id', 'actor_label', 'before_json', 'after_json'])
+    .where('entity_type', '=', 'fixture')
+    .where('action', 'in', ['fixture.update', 'fixture.create'])
+    .execute()) as {
+    entity_id: string;
+    action: string;
+    actor_user_id: string | null;
+    actor_label: string;
+    before_json: string | null;
+    after_json: string | null;
+  }[];
+  const owners = new Map<string, Record<string, string>>();
+  const parse = (json: string | null): Record<string, unknown> => {
+    try {
+      return json ? (JSON.parse(json) as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  };
+  for (const row of rows) {
+    const origin = row.actor_user_id
+      ? 'admin'
+      : row.actor_label === 'football-data'
+        ? 'football-data'
+        : null;
+    if (!origin) continue;
+    const before = parse(row.before_json);
+    const after = parse(row.after_json);
+    const groups =
+      row.action === 'fixture.create'
+        ? ['kickoff', 'teams', 'round', 'venue']
+        : Object.entries(groupOfField)
+            .filter(([field]) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+            .map(([, group]) => group);
+    const owner = owners.get(row.entity_id) ?? {};
+    for (const group of groups)
+      if ((rank[owner[group] ?? ''] ?? 0) < (rank[origin] ?? 0)) owner[group] = origin;
+    owners.set(row.entity_id, owner);
+  }
+  return owners;
+};
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -28,20 +90,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('fixtures')
     .columns(['competition_id', 'season', 'kickoff_at'])
     .execute();
-  // Fixtures an admin changed before origins were recorded: theirs, in every respect.
-  await db
-    .updateTable('fixtures')
-    .set({ field_origins: adminOwned })
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom('audit_log')
-        .select('entity_id')
-        .where('entity_type', '=', 'fixture')
-        .where('actor_user_id', 'is not', null),
-    )
-    .execute();
+  // Fixtures stored so far belong to the season their competition was in.
+  await sql`update fixtures set season = coalesce((select c.season_label from competitions c where c.id = fixtures.competition_id), '')`.execute(
+    db,
+  );
+  for (const [id, owner] of await originsFromAudit(db))
+    if (Object.keys(owner).length > 0)
+      await db
+        .updateTable('fixtures')
+        .set({ field_origins: JSON.stringify(owner) })
+        .where('id', '=', id)
+        .execute();
 
   await db.schema
     .createTable('sync_status')
