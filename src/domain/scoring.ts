@@ -1,8 +1,25 @@
 import { z } from 'zod';
 import type { Outcome } from './predictions';
 
-export const outcomePoints = 1;
-export const minutePoints = 3;
+/**
+ * The scoring rule (DESIGN §3), owned here and nowhere else: the server builds its set-based SQL
+ * from a rules value, and a league's own rules (a later issue) are another value of this shape.
+ */
+export interface ScoringRules {
+  /** For the right 1X2. */
+  outcomePoints: number;
+  /** For the exact first-goal minute (only once the minute is known). */
+  minutePoints: number;
+  /** What a joker multiplies a fixture's points by. */
+  jokerMultiplier: number;
+}
+
+/** The game's rules: 1 + 3 points, a joker doubles (max 8 per fixture). */
+export const defaultRules: Readonly<ScoringRules> = {
+  outcomePoints: 1,
+  minutePoints: 3,
+  jokerMultiplier: 2,
+};
 
 /** 1X2 of a regular-time score. */
 export const outcomeOf = (home: number, away: number): Outcome =>
@@ -34,21 +51,33 @@ export interface ActualResult {
   firstGoalMinute: number | null;
 }
 
-/** Points of one prediction (max 4, doubled by a joker). Mirrors the set-based SQL. */
-export const pointsFor = (
-  prediction: { outcome: Outcome; firstGoalMinute: number | null; joker: boolean },
-  actual: ActualResult,
-): number => {
-  const outcome =
-    prediction.outcome === outcomeOf(actual.homeScore, actual.awayScore) ? outcomePoints : 0;
-  const minute =
-    actual.firstGoalMinute !== null && prediction.firstGoalMinute === actual.firstGoalMinute
-      ? minutePoints
-      : 0;
-  return (outcome + minute) * (prediction.joker ? 2 : 1);
-};
+export interface ScoredPrediction {
+  outcome: Outcome;
+  firstGoalMinute: number | null;
+  joker: boolean;
+}
 
-export const recalculateMessage = 'Match must be "Final" and have scores entered.';
+/** The 1X2 call matches the result. */
+export const isCorrectOutcome = (prediction: ScoredPrediction, actual: ActualResult) =>
+  prediction.outcome === outcomeOf(actual.homeScore, actual.awayScore);
+
+/** The minute matches the actual first-goal minute, once that is known. */
+export const isExactMinute = (prediction: ScoredPrediction, actual: ActualResult) =>
+  actual.firstGoalMinute !== null && prediction.firstGoalMinute === actual.firstGoalMinute;
+
+/**
+ * Points of one prediction: outcome and minute scored independently, times the joker
+ * multiplier. The server's set-based SQL (src/server/results/scoring-sql.ts) says the same.
+ */
+export const pointsFor = (
+  prediction: ScoredPrediction,
+  actual: ActualResult,
+  rules: ScoringRules = defaultRules,
+): number => {
+  const outcome = isCorrectOutcome(prediction, actual) ? rules.outcomePoints : 0;
+  const minute = isExactMinute(prediction, actual) ? rules.minutePoints : 0;
+  return (outcome + minute) * (prediction.joker ? rules.jokerMultiplier : 1);
+};
 
 /**
  * Checks a result before it is stored: a 0-0 forces minute 0; any other final score needs a

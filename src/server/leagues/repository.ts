@@ -1,9 +1,19 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/types';
+import {
+  correctOutcomeSql,
+  exactMinuteSql,
+  predictionColumns,
+  resultColumns,
+} from '../results/scoring-sql';
 import type { TeamTotals } from '../../domain/standings';
 import { unnamedPlayer } from '../../domain/leagues';
 
 type Db = Kysely<DB> | Transaction<DB>;
+
+// The prediction and fixture of the standings queries, as the scoring SQL reads them.
+const p = predictionColumns('p');
+const r = resultColumns('f');
 
 export interface LeagueRow {
   id: string;
@@ -191,6 +201,7 @@ export const listMembers = async (db: Db, leagueId: string) => {
  */
 export const teamTotals = async (db: Db, leagueId: string, season: string) => {
   const inSeason = sql<boolean>`f.season = ${season}`;
+  const scored = sql<boolean>`f.status = 'final' and f.home_score is not null and f.away_score is not null`;
   const rows = await db
     .selectFrom('teams as t')
     .innerJoin('user as u', 'u.id', 't.user_id')
@@ -208,12 +219,12 @@ export const teamTotals = async (db: Db, leagueId: string, season: string) => {
       sql<number>`coalesce(sum(case when ${inSeason} and p.joker = 1 then 1 else 0 end), 0)`.as(
         'jokers',
       ),
-      sql<number>`coalesce(sum(case when ${inSeason} and f.status = 'final' and f.home_score is not null and f.away_score is not null and (
-          (p.outcome = '1' and f.home_score > f.away_score) or
-          (p.outcome = 'X' and f.home_score = f.away_score) or
-          (p.outcome = '2' and f.home_score < f.away_score)) then 1 else 0 end), 0)`.as('correct'),
-      sql<number>`coalesce(sum(case when ${inSeason} and f.status = 'final' and f.first_goal_minute is not null
-          and p.first_goal_minute = f.first_goal_minute then 1 else 0 end), 0)`.as('exact'),
+      sql<number>`coalesce(sum(case when ${inSeason} and ${scored} and ${correctOutcomeSql(p, r)} then 1 else 0 end), 0)`.as(
+        'correct',
+      ),
+      sql<number>`coalesce(sum(case when ${inSeason} and ${scored} and ${exactMinuteSql(p, r)} then 1 else 0 end), 0)`.as(
+        'exact',
+      ),
     ])
     .where('t.league_id', '=', leagueId)
     .groupBy(['t.id', 't.name', 't.user_id', 'u.name'])
@@ -280,12 +291,12 @@ export const roundTotals = async (db: Db, leagueId: string, season: string) => {
       'f.round_label',
       sql<number>`min(f.round_order)`.as('round_order'),
       sql<number>`coalesce(sum(coalesce(p.points, 0)), 0)`.as('points'),
-      sql<number>`coalesce(sum(case when f.home_score is not null and f.away_score is not null and (
-          (p.outcome = '1' and f.home_score > f.away_score) or
-          (p.outcome = 'X' and f.home_score = f.away_score) or
-          (p.outcome = '2' and f.home_score < f.away_score)) then 1 else 0 end), 0)`.as('correct'),
-      sql<number>`coalesce(sum(case when f.first_goal_minute is not null
-          and p.first_goal_minute = f.first_goal_minute then 1 else 0 end), 0)`.as('exact'),
+      sql<number>`coalesce(sum(case when f.home_score is not null and f.away_score is not null and ${correctOutcomeSql(p, r)} then 1 else 0 end), 0)`.as(
+        'correct',
+      ),
+      sql<number>`coalesce(sum(case when ${exactMinuteSql(p, r)} then 1 else 0 end), 0)`.as(
+        'exact',
+      ),
     ])
     .where('t.league_id', '=', leagueId)
     .where('f.season', '=', season)

@@ -53,6 +53,14 @@ export interface AppliedChange {
 
 type Facts = Omit<repo.FixtureRow, 'origins' | 'updatedAt' | 'externalId'>;
 
+export interface ChangeOptions {
+  /**
+   * 'Save & Recalculate': score the fixture again even when nothing changed (it must be final
+   * with both scores); audited as a recalculation.
+   */
+  recalculate?: boolean;
+}
+
 /** Which groups of facts differ between two states of a fixture. */
 const changedGroups = (a: Facts, b: Facts): FixtureFieldGroup[] => {
   const groups: [FixtureFieldGroup, boolean][] = [
@@ -86,6 +94,7 @@ export const applyFixtureChange = async (
   fixtureId: string,
   change: ResultChange,
   now: Date,
+  options: ChangeOptions = {},
 ): Promise<AppliedChange> => {
   const at = now.toISOString();
   const before = await repo.findFixture(trx, fixtureId);
@@ -127,7 +136,10 @@ export const applyFixtureChange = async (
   merged.firstGoalMinute = settled.minute;
 
   const groups = changedGroups(before, merged);
-  if (groups.length === 0)
+  const recalculating = options.recalculate === true;
+  if (recalculating && (merged.status !== 'final' || merged.homeScore === null))
+    throw new AppError('CANNOT_CALCULATE');
+  if (groups.length === 0 && !recalculating)
     return {
       fixture: before,
       changed: false,
@@ -136,21 +148,22 @@ export const applyFixtureChange = async (
       counts: await repo.fixtureScoreCounts(trx, fixtureId),
     };
   const origins = withOrigin(before.origins, groups, actor.origin);
-  await repo.updateFixture(trx, fixtureId, {
-    home_score: merged.homeScore,
-    away_score: merged.awayScore,
-    first_goal_minute: merged.firstGoalMinute,
-    status: merged.status,
-    kickoff_at: merged.kickoffAt,
-    time_confirmed: merged.timeConfirmed ? 1 : 0,
-    home_team: merged.homeTeam,
-    away_team: merged.awayTeam,
-    round_label: merged.round,
-    round_order: merged.roundOrder,
-    venue: merged.venue,
-    field_origins: serialiseOrigins(origins),
-    updated_at: at,
-  });
+  if (groups.length > 0)
+    await repo.updateFixture(trx, fixtureId, {
+      home_score: merged.homeScore,
+      away_score: merged.awayScore,
+      first_goal_minute: merged.firstGoalMinute,
+      status: merged.status,
+      kickoff_at: merged.kickoffAt,
+      time_confirmed: merged.timeConfirmed ? 1 : 0,
+      home_team: merged.homeTeam,
+      away_team: merged.awayTeam,
+      round_label: merged.round,
+      round_order: merged.roundOrder,
+      venue: merged.venue,
+      field_origins: serialiseOrigins(origins),
+      updated_at: at,
+    });
   const after = (await repo.findFixture(trx, fixtureId)) as repo.FixtureRow;
   let rescored = 0;
   if (after.status === 'final' && after.homeScore !== null && after.awayScore !== null) {
@@ -175,15 +188,24 @@ export const applyFixtureChange = async (
     facts;
   await writeAudit(
     trx,
-    {
-      actorUserId: actor.id,
-      actorLabel: actor.label,
-      action: 'fixture.update',
-      entityType: 'fixture',
-      entityId: fixtureId,
-      before: audited(before),
-      after: { ...audited(after), ...(jokersReturned > 0 ? { jokersReturned } : {}) },
-    },
+    groups.length === 0
+      ? {
+          actorUserId: actor.id,
+          actorLabel: actor.label,
+          action: 'fixture.recalculate',
+          entityType: 'fixture',
+          entityId: fixtureId,
+          after: { rescored },
+        }
+      : {
+          actorUserId: actor.id,
+          actorLabel: actor.label,
+          action: 'fixture.update',
+          entityType: 'fixture',
+          entityId: fixtureId,
+          before: audited(before),
+          after: { ...audited(after), ...(jokersReturned > 0 ? { jokersReturned } : {}) },
+        },
     now,
   );
   return {

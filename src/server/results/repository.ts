@@ -1,6 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FixtureStatus } from '../../domain/fixtures';
+import { defaultRules, type ScoringRules } from '../../domain/scoring';
 import type { DB } from '../db/types';
+
+import { pointsSql, predictionColumns, resultValues, rulesValues } from './scoring-sql';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -38,22 +41,17 @@ export const returnFixtureJokers = async (db: Db, fixtureId: string) => {
 };
 
 /**
- * Scores every prediction of a final fixture in one statement: 1 for the outcome, 3 for the exact
- * minute (only when known), doubled by a joker. Rows whose points do not change are not touched,
- * so re-running changes nothing.
+ * Scores every prediction of a final fixture in one statement, by the rules (outcome points,
+ * minute points only when the minute is known, the joker multiplier). Rows whose points do not
+ * change are not touched, so re-running changes nothing.
  */
 export const scoreFixture = async (
   db: Db,
   fixture: { id: string; homeScore: number; awayScore: number; firstGoalMinute: number | null },
   at: string,
+  rules: ScoringRules = defaultRules,
 ) => {
-  const outcome =
-    fixture.homeScore > fixture.awayScore
-      ? '1'
-      : fixture.homeScore === fixture.awayScore
-        ? 'X'
-        : '2';
-  const points = sql<number>`((case when outcome = cast(${outcome} as text) then 1 else 0 end) + (case when cast(${fixture.firstGoalMinute} as integer) is not null and first_goal_minute = cast(${fixture.firstGoalMinute} as integer) then 3 else 0 end)) * (case when joker = 1 then 2 else 1 end)`;
+  const points = pointsSql(predictionColumns(), resultValues(fixture), rulesValues(rules));
   const result = await db
     .updateTable('predictions')
     .set({ points, scored_at: at })

@@ -11,6 +11,7 @@ import {
   fixtureIdAllocator,
   isResultEvent,
   type Actor,
+  type ChangeOptions,
   type ResultChange,
 } from './change';
 
@@ -26,61 +27,23 @@ export const changeFixture = async (
   fixtureId: string,
   change: ResultChange,
   now: Date,
+  options: ChangeOptions = {},
 ) => {
   const outcome = await database.db
     .transaction()
-    .execute((trx) => applyFixtureChange(trx, actor, fixtureId, change, now));
+    .execute((trx) => applyFixtureChange(trx, actor, fixtureId, change, now, options));
   if (isResultEvent(outcome)) {
     await bus.publish({ type: 'results', competitionId: outcome.fixture.competitionId, fixtureId });
   }
   return outcome;
 };
 
-/** 'Save & Recalculate': only for a final fixture with both scores. */
-export const recalculate = async (
-  { database, bus }: Deps,
-  actor: Actor,
-  fixtureId: string,
-  now: Date,
-) => {
-  const result = await database.db.transaction().execute(async (trx) => {
-    const fixture = await repo.findFixture(trx, fixtureId);
-    if (!fixture) throw new AppError('UNKNOWN_FIXTURE');
-    if (fixture.status !== 'final' || fixture.homeScore === null || fixture.awayScore === null)
-      throw new AppError('CANNOT_CALCULATE');
-    const rescored = await repo.scoreFixture(
-      trx,
-      {
-        id: fixture.id,
-        homeScore: fixture.homeScore,
-        awayScore: fixture.awayScore,
-        firstGoalMinute: fixture.firstGoalMinute,
-      },
-      now.toISOString(),
-    );
-    await writeAudit(
-      trx,
-      {
-        actorUserId: actor.id,
-        actorLabel: actor.label,
-        action: 'fixture.recalculate',
-        entityType: 'fixture',
-        entityId: fixtureId,
-        after: { rescored },
-      },
-      now,
-    );
-    return {
-      fixture,
-      rescored,
-      changed: rescored > 0,
-      jokersReturned: 0,
-      counts: await repo.fixtureScoreCounts(trx, fixtureId),
-    };
-  });
-  await bus.publish({ type: 'results', competitionId: result.fixture.competitionId, fixtureId });
-  return result;
-};
+/**
+ * 'Save & Recalculate': scores a final fixture again through the same change path as an edit
+ * (only for a final fixture with both scores).
+ */
+export const recalculate = (deps: Deps, actor: Actor, fixtureId: string, now: Date) =>
+  changeFixture(deps, actor, fixtureId, {}, now, { recalculate: true });
 
 export const addFixture = async (services: Deps, actor: Actor, body: NewFixtureBody, now: Date) => {
   const { db } = services.database;

@@ -1,0 +1,166 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outcomes, type Outcome } from '../../domain/predictions';
+import {
+  defaultRules,
+  isCorrectOutcome,
+  isExactMinute,
+  pointsFor,
+  type ScoringRules,
+} from '../../domain/scoring';
+import { insertFixtures } from '../../../tests/setup/fixtures';
+import { createLeague, player } from '../../../tests/setup/leagues';
+import { createTestApp, type Agent, type TestApp } from '../../../tests/setup/test-app';
+import { scoreFixture } from './repository';
+
+// The rule has one owner (src/domain/scoring.ts): whatever the set-based SQL stores must be what
+// `pointsFor` says, for any predictions and any result, on SQLite and on PostgreSQL alike.
+const now = new Date('2030-01-01T12:00:00Z');
+let t: TestApp;
+let owner: Agent;
+let leagueId = '';
+const teamIds: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => now });
+  await insertFixtures(t, [{ id: 'prop_1', kickoffAt: '2029-12-31T15:00:00Z', season: '2029-30' }]);
+  owner = await player(t, 'Property Owner');
+  const { league } = await createLeague(owner, 'Property League', 'Team 0');
+  leagueId = league.id;
+  const { db } = t.services.database;
+  // Eleven more teams of the same owner: one prediction each per run.
+  const { user_id: userId } = await db
+    .selectFrom('teams')
+    .select('user_id')
+    .where('league_id', '=', league.id)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('teams')
+    .values(
+      Array.from({ length: 11 }, (_, i) => ({
+        id: `prop_team_${i + 1}`,
+        league_id: league.id,
+        user_id: userId,
+        name: `Team ${i + 1}`,
+        created_at: now.toISOString(),
+      })),
+    )
+    .execute();
+  for (let i = 1; i <= 11; i += 1) teamIds.push(`prop_team_${i}`);
+});
+afterAll(() => t.close());
+
+const prediction = fc.record({
+  outcome: fc.constantFrom<Outcome>(...outcomes),
+  firstGoalMinute: fc.option(fc.integer({ min: 0, max: 90 }), { nil: null }),
+  joker: fc.boolean(),
+});
+
+/** A final result as the results path stores it: 0-0 has minute 0, otherwise 1-90 or unknown. */
+const result = fc
+  .record({
+    homeScore: fc.integer({ min: 0, max: 5 }),
+    awayScore: fc.integer({ min: 0, max: 5 }),
+    minute: fc.option(fc.integer({ min: 1, max: 90 }), { nil: null }),
+  })
+  .map(({ homeScore, awayScore, minute }) => ({
+    homeScore,
+    awayScore,
+    firstGoalMinute: homeScore + awayScore === 0 ? 0 : minute,
+  }));
+
+const rules: fc.Arbitrary<ScoringRules> = fc.record({
+  outcomePoints: fc.integer({ min: 0, max: 10 }),
+  minutePoints: fc.integer({ min: 0, max: 10 }),
+  jokerMultiplier: fc.integer({ min: 1, max: 3 }),
+});
+
+const storeAndScore = async (
+  picks: { outcome: Outcome; firstGoalMinute: number | null; joker: boolean }[],
+  actual: { homeScore: number; awayScore: number; firstGoalMinute: number | null },
+  scoring: ScoringRules,
+) => {
+  const { db } = t.services.database;
+  const at = now.toISOString();
+  await db.deleteFrom('predictions').where('fixture_id', '=', 'prop_1').execute();
+  await db
+    .insertInto('predictions')
+    .values(
+      picks.map((p, i) => ({
+        team_id: teamIds[i] ?? '',
+        fixture_id: 'prop_1',
+        outcome: p.outcome,
+        first_goal_minute: p.firstGoalMinute,
+        joker: p.joker ? 1 : 0,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
+  await db
+    .updateTable('fixtures')
+    .set({
+      status: 'final',
+      home_score: actual.homeScore,
+      away_score: actual.awayScore,
+      first_goal_minute: actual.firstGoalMinute,
+    })
+    .where('id', '=', 'prop_1')
+    .execute();
+  await db
+    .transaction()
+    .execute((trx) => scoreFixture(trx, { id: 'prop_1', ...actual }, at, scoring));
+  const stored = await db
+    .selectFrom('predictions')
+    .select(['team_id', 'points'])
+    .where('fixture_id', '=', 'prop_1')
+    .execute();
+  return new Map(stored.map((r) => [r.team_id, r.points === null ? null : Number(r.points)]));
+};
+
+describe('set-based scoring', () => {
+  it('stores what pointsFor says, for random predictions and results (the game’s rules)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(prediction, { minLength: 1, maxLength: 11 }),
+        result,
+        async (picks, actual) => {
+          const stored = await storeAndScore(picks, actual, defaultRules);
+          picks.forEach((p, i) => {
+            expect(stored.get(teamIds[i] ?? '')).toBe(pointsFor(p, actual));
+          });
+          // The standings count correct outcomes and exact minutes by the same rule.
+          const standings = await owner.get(`/api/leagues/${leagueId}/standings?season=2029-30`);
+          const rows = standings.body.rows as {
+            teamId: string;
+            correctOutcomes: number;
+            exactMinutes: number;
+          }[];
+          picks.forEach((p, i) => {
+            const row = rows.find((r) => r.teamId === teamIds[i]);
+            expect(row?.correctOutcomes).toBe(isCorrectOutcome(p, actual) ? 1 : 0);
+            expect(row?.exactMinutes).toBe(isExactMinute(p, actual) ? 1 : 0);
+          });
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('builds the same expression from any rules value (a league’s own rules later)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(prediction, { minLength: 1, maxLength: 11 }),
+        result,
+        rules,
+        async (picks, actual, scoring) => {
+          const stored = await storeAndScore(picks, actual, scoring);
+          picks.forEach((p, i) => {
+            expect(stored.get(teamIds[i] ?? '')).toBe(pointsFor(p, actual, scoring));
+          });
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
