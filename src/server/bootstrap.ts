@@ -33,6 +33,8 @@ export const createServices = async (env: Env, options: BootOptions = {}): Promi
         logger.info(fixtures, 'built-in fixtures loaded');
       if (fixtures.kept > 0)
         logger.debug({ kept: fixtures.kept }, 'catalogue facts changed by admins or the sync kept');
+      // The planner picks index searches from current statistics (cheap when nothing changed).
+      await database.optimize();
     }
     await applyAdminEmails(database.db, env.ADMIN_EMAILS, now());
   } catch (error) {

@@ -13,6 +13,11 @@ export interface Database {
   dialect: Dialect;
   /** Resolves when the database answers a trivial query. */
   ping: () => Promise<void>;
+  /**
+   * Refreshes the query planner's statistics where they may be stale (SQLite: `PRAGMA
+   * optimize`, cheap when nothing changed; PostgreSQL's autovacuum keeps its own).
+   */
+  optimize: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -34,6 +39,10 @@ const openSqlite = (path: string): Database => {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    // 0x10002: also analyse tables that have never been analysed (a fresh or bulk-loaded file).
+    optimize: async () => {
+      connection.pragma('optimize=0x10002');
+    },
     close: () => db.destroy(),
   };
 };
@@ -49,6 +58,7 @@ const openPostgres = (url: string): Database => {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    optimize: async () => undefined,
     close: () => db.destroy(),
   };
 };

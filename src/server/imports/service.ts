@@ -170,6 +170,14 @@ export const applyRows = async (
   return { rows: described, counts: countPlan(plan), events };
 };
 
+/** After a large import the planner's statistics are refreshed (DESIGN: no query scans). */
+export const optimizeAfter = async (
+  database: Services['database'],
+  counts: { new: number; changed: number },
+) => {
+  if (counts.new + counts.changed >= 100) await database.optimize();
+};
+
 /** Tells open pages about fixtures whose results changed (after the commit). */
 export const publishResults = async (
   bus: Services['bus'],
@@ -201,5 +209,6 @@ export const applyImport = async (
       throw error;
     });
   await publishResults(bus, target.competitionId, outcome.events);
+  await optimizeAfter(database, outcome.counts);
   return { season: target.season, rows: outcome.rows, counts: outcome.counts };
 };

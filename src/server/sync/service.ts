@@ -12,7 +12,7 @@ import type { Services } from '../context';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 import { AppError } from '../errors';
-import { applyRows, publishResults } from '../imports/service';
+import { applyRows, optimizeAfter, publishResults } from '../imports/service';
 import { fetchFeed } from '../jobs/openfootball-client';
 import type { Actor } from '../results/change';
 import * as repo from './repository';
@@ -104,6 +104,7 @@ const syncCompetition = async (
         ),
       );
     await publishResults(deps.bus, c.id, outcome.events);
+    await optimizeAfter(deps.database, outcome.counts);
     return result(c, code, season, { outcome: 'applied', counts: outcome.counts });
   } catch (err) {
     deps.logger.warn({ err, competitionId: c.id }, 'fixture sync: applying the file failed');

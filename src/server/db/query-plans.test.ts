@@ -1,0 +1,158 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { postgresTestUrl } from '../../../tests/setup/database-url';
+import * as leagues from '../leagues/repository';
+import * as predictions from '../predictions/repository';
+import type { DB } from './types';
+
+// The hot paths (standings, a team's picks, a save, a player's leagues) must reach predictions
+// through the team (an index search), never by scanning predictions or walking every
+// prediction of a fixture across all leagues: a query may not grow with other leagues' size.
+let t: TestApp;
+let leagueId = '';
+let teamId = '';
+let userId = '';
+const sqlite = () => t.services.database.dialect === 'sqlite';
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => new Date('2026-11-22T12:00:00Z') });
+  if (!sqlite()) return;
+  const { db } = t.services.database;
+  // Many leagues of players with a team each, predicting a few fixtures: the planner's
+  // statistics then look like a real site's (a league's teams are few, predictions many).
+  const at = new Date().toISOString();
+  const fixtures = (
+    await db
+      .selectFrom('fixtures')
+      .select('id')
+      .where('competition_id', '=', 'premier_league')
+      .where('season', '=', '2026-27')
+      .limit(12)
+      .execute()
+  ).map((f) => f.id);
+  for (let l = 0; l < 40; l += 1) {
+    const league = `plan-league-${l}`;
+    await db
+      .insertInto('leagues')
+      .values({
+        id: league,
+        name: `Plan League ${l}`,
+        invite_code: `PL${String(l).padStart(4, '0')}`,
+        competition_id: 'premier_league',
+        admin_user_id: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const members = Array.from({ length: 15 }, (_, i) => `plan-user-${l}-${i}`);
+    await db
+      .insertInto('user')
+      .values(
+        members.map((id) => ({
+          id,
+          name: id,
+          email: `${id}@example.com`,
+          emailVerified: 0,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('teams')
+      .values(
+        members.map((user, i) => ({
+          id: `${league}-team-${i}`,
+          league_id: league,
+          user_id: user,
+          name: `Team ${i}`,
+          created_at: at,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('predictions')
+      .values(
+        members.flatMap((_, i) =>
+          fixtures.map((fixtureId) => ({
+            team_id: `${league}-team-${i}`,
+            fixture_id: fixtureId,
+            outcome: '1',
+            created_at: at,
+            updated_at: at,
+          })),
+        ),
+      )
+      .execute();
+  }
+  leagueId = 'plan-league-7';
+  // What start-up (and a large import) does; without statistics SQLite may walk a fixture's
+  // predictions of every league instead (tested: the round tables then fail this test).
+  teamId = 'plan-league-7-team-3';
+  userId = 'plan-user-7-3';
+  await t.services.database.optimize();
+});
+afterAll(() => t.close());
+
+/** The plans of every statement a piece of repository code runs. */
+const plansOf = async (run: (db: Kysely<DB>) => Promise<unknown>) => {
+  const path = t.services.env.database.dialect === 'sqlite' ? t.services.env.database.path : '';
+  const connection = new SQLite(path);
+  const statements: { sql: string; parameters: readonly unknown[] }[] = [];
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: connection }),
+    log: (event) => {
+      if (event.level === 'query')
+        statements.push({ sql: event.query.sql, parameters: event.query.parameters });
+    },
+  });
+  try {
+    await run(db);
+    return statements.map(({ sql, parameters }) =>
+      (
+        connection.prepare(`explain query plan ${sql}`).all(...(parameters as never[])) as {
+          detail: string;
+        }[]
+      ).map((row) => row.detail),
+    );
+  } finally {
+    await db.destroy();
+  }
+};
+
+const touchesPredictionsByTeam = (plan: string[]) =>
+  plan
+    .filter((d) => /\b(predictions|p)\b/.test(d) && /^(SCAN|SEARCH)/.test(d))
+    .every((d) => /^SEARCH (predictions|p) USING (PRIMARY KEY|INDEX \w+) \(team_id=\?/.test(d));
+
+describe.runIf(!postgresTestUrl())('query plans (SQLite)', () => {
+  it.each([
+    ['standings', (db: Kysely<DB>) => leagues.teamTotals(db, leagueId, '2026-27')],
+    ['round tables', (db: Kysely<DB>) => leagues.roundTotals(db, leagueId, '2026-27')],
+    ['a team’s predictions', (db: Kysely<DB>) => predictions.predictionsOfTeam(db, teamId)],
+    ['a team’s jokers (save)', (db: Kysely<DB>) => predictions.jokersOfTeam(db, teamId)],
+    [
+      'a save',
+      (db: Kysely<DB>) =>
+        predictions.upsertPredictions(
+          db,
+          teamId,
+          [{ fixtureId: 'premier_league_200', outcome: 'X', firstGoalMinute: 30 }],
+          new Date().toISOString(),
+        ),
+    ],
+    ['a player’s leagues', (db: Kysely<DB>) => leagues.listUserLeagues(db, userId)],
+  ])('%s reach predictions through the team, never by a scan', async (_name, run) => {
+    const plans = await plansOf(run);
+    expect(plans.length).toBeGreaterThan(0);
+    for (const plan of plans) {
+      // No table of everyone's rows is walked: not predictions, teams, leagues or users.
+      expect(plan.join(' | '), plan.join('\n')).not.toMatch(
+        /\bSCAN (predictions|p|teams|t|leagues|l|user|u)\b/,
+      );
+      expect(touchesPredictionsByTeam(plan), plan.join('\n')).toBe(true);
+    }
+  });
+});
