@@ -10,6 +10,7 @@ import {
 } from '../../domain/football-data';
 import { allowedUpdate } from '../../domain/import-plan';
 import type { Services } from '../context';
+import { jobLockKeys, withJobLock } from '../db/job-lock';
 import { storedFixtures } from '../imports/repository';
 import { applyFixtureChange, isResultEvent, type Actor } from '../results/change';
 import { fetchCompetitionMatches, type FootballDataClientOptions } from './football-data-client';
@@ -44,6 +45,8 @@ export interface SyncSummary {
   matched: number;
   changed: number;
   failed: string[];
+  /** Another instance held the job's lock: nothing was fetched. */
+  skipped: boolean;
 }
 
 /**
@@ -112,22 +115,36 @@ export const syncResults = async (deps: Deps, options: SyncOptions): Promise<Syn
   const known = new Set(
     (await deps.database.db.selectFrom('competitions').select('id').execute()).map((c) => c.id),
   );
-  const summary: SyncSummary = { competitions: 0, matches: 0, matched: 0, changed: 0, failed: [] };
+  const summary: SyncSummary = {
+    competitions: 0,
+    matches: 0,
+    matched: 0,
+    changed: 0,
+    failed: [],
+    skipped: false,
+  };
   const nowOf = options.now ?? (() => new Date());
-  for (const c of options.competitions ?? footballDataCompetitions) {
-    if (!known.has(c.competitionId)) continue;
-    try {
-      const season = footballDataSeason(c, nowOf());
-      const { matches } = await fetchCompetitionMatches(client, c.code, season.year);
-      const counts = await syncCompetition(deps, c.competitionId, season.label, matches, nowOf());
-      summary.competitions += 1;
-      summary.matches += matches.length;
-      summary.matched += counts.matched;
-      summary.changed += counts.changed;
-    } catch (err) {
-      summary.failed.push(c.code);
-      deps.logger.warn({ err, code: c.code }, 'results sync: competition failed');
+  // Once across instances: another instance's run already brings the same answers.
+  const run = await withJobLock(deps.database, jobLockKeys.footballData, async () => {
+    for (const c of options.competitions ?? footballDataCompetitions) {
+      if (!known.has(c.competitionId)) continue;
+      try {
+        const season = footballDataSeason(c, nowOf());
+        const { matches } = await fetchCompetitionMatches(client, c.code, season.year);
+        const counts = await syncCompetition(deps, c.competitionId, season.label, matches, nowOf());
+        summary.competitions += 1;
+        summary.matches += matches.length;
+        summary.matched += counts.matched;
+        summary.changed += counts.changed;
+      } catch (err) {
+        summary.failed.push(c.code);
+        deps.logger.warn({ err, code: c.code }, 'results sync: competition failed');
+      }
     }
+  });
+  if (!run.locked) {
+    deps.logger.debug('results sync: another instance is running it; skipped');
+    return { ...summary, skipped: true };
   }
   deps.logger.info(summary, 'results sync done');
   return summary;

@@ -1,16 +1,22 @@
 import type { Services } from '../context';
+import { jobLockKeys, withJobLock } from '../db/job-lock';
 import { runReminders } from '../reminders/service';
 
 /**
- * Checks every 10 minutes for rounds starting within 24 hours. Several instances may run it at
- * once: the database claim in runReminders keeps it to one mail per player and round.
+ * One reminder run across instances (an advisory lock on PostgreSQL); the database claim in
+ * runReminders would keep it to one mail per player and round anyway, this saves the work.
+ * `{ locked: false }` when another instance is running it.
  */
+export const runRemindersOnce = (services: Services, now: Date) =>
+  withJobLock(services.database, jobLockKeys.reminders, () => runReminders(services, now));
+
+/** Checks every 10 minutes for rounds starting within 24 hours. */
 export const startReminderJob = (services: Services, everyMs = 10 * 60_000) => {
   let running = false;
   const tick = () => {
     if (running) return;
     running = true;
-    runReminders(services, services.now())
+    runRemindersOnce(services, services.now())
       .catch((err: unknown) => services.logger.error({ err }, 'reminder run failed'))
       .finally(() => {
         running = false;

@@ -1,10 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   storedSyncSummary,
   type SyncCompetitionResult,
   type SyncLastRun,
 } from '../../domain/openfootball';
-import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 
 /** The built-in competitions among `ids` that exist here, with what a sync needs of them. */
@@ -90,27 +89,4 @@ export const lastSyncRuns = async (
       ];
     }),
   );
-};
-
-/**
- * Runs `work` while holding the sync's lock across instances; resolves to `{ locked: false }`
- * when another holds it. PostgreSQL: a session-level advisory lock on one reserved connection,
- * which `work` also uses. SQLite has one process writing: the caller's in-process flag suffices.
- */
-export const withSyncLock = async <T>(
-  database: Database,
-  key: number,
-  work: (db: Kysely<DB>) => Promise<T>,
-): Promise<{ locked: true; value: T } | { locked: false }> => {
-  if (database.dialect !== 'postgres') return { locked: true, value: await work(database.db) };
-  return database.db.connection().execute(async (conn) => {
-    const { rows } = await sql<{ locked: boolean }>`
-      select pg_try_advisory_lock(${key}::bigint) as locked`.execute(conn);
-    if (rows[0]?.locked !== true) return { locked: false as const };
-    try {
-      return { locked: true as const, value: await work(conn) };
-    } finally {
-      await sql`select pg_advisory_unlock(${key}::bigint)`.execute(conn);
-    }
-  });
 };

@@ -10,6 +10,7 @@ import {
 } from '../../domain/openfootball';
 import type { Services } from '../context';
 import type { Database } from '../db/database';
+import { jobLockKeys, withJobLock } from '../db/job-lock';
 import type { DB } from '../db/types';
 import { AppError } from '../errors';
 import { applyRows, optimizeAfter, publishResults } from '../imports/service';
@@ -21,8 +22,6 @@ type Deps = Pick<Services, 'database' | 'bus' | 'logger' | 'env' | 'now'>;
 
 export const syncSource = 'openfootball';
 const actor: Actor = { id: null, label: 'openfootball', origin: 'openfootball' };
-/** pg_try_advisory_lock key of the fixture sync (any fixed number unused elsewhere). */
-const lockKey = 4_170_322_901;
 
 // One run at a time per database in this process; PostgreSQL adds a lock across instances.
 const running = new WeakSet<Database>();
@@ -150,7 +149,7 @@ export const runFixtureSync = async (
     const order = new Map(ids.map((id, i) => [id, i]));
     competitions.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
     const now = deps.now();
-    const locked = await repo.withSyncLock(deps.database, lockKey, (db) =>
+    const locked = await withJobLock(deps.database, jobLockKeys.fixtureSync, (db) =>
       runAll(
         {
           deps,
