@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CalendarCheck, CalendarClock, Settings } from 'lucide-react';
@@ -18,23 +19,45 @@ const AdminLink = () => {
   );
 };
 
+interface NoticeProps {
+  testId: string;
+  icon: ReactNode;
+  title: string;
+  text: string;
+  isAdmin: boolean;
+  className: string;
+}
+
+const SeasonNotice = ({ testId, icon, title, text, isAdmin, className }: NoticeProps) => (
+  <div
+    data-testid={testId}
+    className={`flex items-start gap-4 rounded-2xl bg-surface ${className}`}
+  >
+    {icon}
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-1">
+        <h2 className="font-bold text-fg">{title}</h2>
+        <p className="text-fg-muted">{text}</p>
+      </div>
+      {isAdmin ? <AdminLink /> : null}
+    </div>
+  </div>
+);
+
+const iconClasses = 'mt-0.5 size-6 shrink-0 text-brand-text';
+
 /** The competition has no fixtures at all yet. */
 export const FixturesTba = ({ isAdmin }: { isAdmin: boolean }) => {
   const { t } = useTranslation();
   return (
-    <div
-      data-testid="fixtures-tba"
-      className="flex items-start gap-4 rounded-2xl border border-dashed border-line bg-surface p-6"
-    >
-      <CalendarClock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-text" />
-      <div className="flex flex-col gap-3">
-        <div className="flex flex-col gap-1">
-          <h2 className="font-bold text-fg">{t('fixtures.tbaTitle')}</h2>
-          <p className="text-fg-muted">{t('fixtures.tbaText')}</p>
-        </div>
-        {isAdmin ? <AdminLink /> : null}
-      </div>
-    </div>
+    <SeasonNotice
+      testId="fixtures-tba"
+      icon={<CalendarClock aria-hidden="true" className={iconClasses} />}
+      title={t('fixtures.tbaTitle')}
+      text={t('fixtures.tbaText')}
+      isAdmin={isAdmin}
+      className="border border-dashed border-line p-6"
+    />
   );
 };
 
@@ -45,18 +68,13 @@ export const FixturesTba = ({ isAdmin }: { isAdmin: boolean }) => {
 export const NoOpenFixtures = ({ isAdmin }: { isAdmin: boolean }) => {
   const { t } = useTranslation();
   return (
-    <div
-      data-testid="no-open-fixtures"
-      className="flex items-start gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm"
-    >
-      <CalendarCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-text" />
-      <div className="flex flex-col gap-3">
-        <div className="flex flex-col gap-1">
-          <h2 className="font-bold text-fg">{t('fixtures.noOpenTitle')}</h2>
-          <p className="text-fg-muted">{t('fixtures.noOpenText')}</p>
-        </div>
-        {isAdmin ? <AdminLink /> : null}
-      </div>
-    </div>
+    <SeasonNotice
+      testId="no-open-fixtures"
+      icon={<CalendarCheck aria-hidden="true" className={iconClasses} />}
+      title={t('fixtures.noOpenTitle')}
+      text={t('fixtures.noOpenText')}
+      isAdmin={isAdmin}
+      className="border border-line p-5 shadow-sm"
+    />
   );
 };
