@@ -5,6 +5,7 @@ import {
   launchBrowser,
   clientHeaders,
   openSession,
+  signInOrUp,
   screenshot,
   seriousViolations,
   uniqueEmail,
@@ -59,8 +60,6 @@ afterAll(async () => {
   await context.close();
 });
 
-const password = 'correct-horse-9';
-
 /** Full-page screenshots from the top, so the sticky header sits where it belongs. */
 const shoot = async (page: Page, name: string) => {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -68,22 +67,8 @@ const shoot = async (page: Page, name: string) => {
 };
 const origin = () => ({ origin: baseUrl() });
 
-/** Signs the context in through the API (sign-up the first time), as a browser would. */
-const signIn = async (context: BrowserContext, email: string, name: string) => {
-  const signedIn = await context.request.post('/api/auth/sign-in/email', {
-    data: { email, password },
-    headers: origin(),
-  });
-  if (signedIn.ok()) return;
-  const signedUp = await context.request.post('/api/auth/sign-up/email', {
-    data: { email, password, name },
-    headers: origin(),
-  });
-  expect(signedUp.ok(), await signedUp.text()).toBe(true);
-};
-
 const signInAdmin = (context: BrowserContext) =>
-  signIn(context, inject('adminEmail'), 'Site Admin');
+  signInOrUp(context, inject('adminEmail'), 'Site Admin');
 
 const openAdmin = async (browserInstance: Browser, width: Width = 1280) => {
   const session = await openSession(browserInstance, width);
@@ -127,7 +112,7 @@ const enterResult = async (
 describe('admin: fixtures and results', () => {
   it('turns non-admins away', async () => {
     const { page, context, errors } = await openSession(browser, 375);
-    await signIn(context, uniqueEmail('player'), 'Pat Player');
+    await signInOrUp(context, uniqueEmail('player'), 'Pat Player');
     await page.goto('/admin');
     await page.getByTestId('admin-denied').waitFor();
     expect(await page.getByTestId('admin-denied').textContent()).toContain(
@@ -203,7 +188,7 @@ describe('admin: fixtures and results', () => {
 
   it('moves an open standings page within 3 s when a result is finalised', async () => {
     const player = await openSession(browser, 1280);
-    await signIn(player.context, uniqueEmail('live'), 'Lee Live');
+    await signInOrUp(player.context, uniqueEmail('live'), 'Lee Live');
     const created = await player.context.request.post('/api/leagues', {
       data: {
         leagueName: `Live League ${Date.now()}`,

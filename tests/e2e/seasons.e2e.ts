@@ -5,6 +5,7 @@ import {
   clientHeaders,
   launchBrowser,
   openSession,
+  signInOrUp,
   screenshot,
   seriousViolations,
   uniqueEmail,
@@ -20,28 +21,14 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const password = 'correct-horse-9';
 const origin = () => ({ origin: baseUrl() });
-
-const signUp = async (context: BrowserContext, email: string, name: string) => {
-  const res = await context.request.post('/api/auth/sign-up/email', {
-    data: { email, password, name },
-    headers: origin(),
-  });
-  if (res.ok()) return;
-  const signedIn = await context.request.post('/api/auth/sign-in/email', {
-    data: { email, password },
-    headers: origin(),
-  });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-};
 
 const adminContext = async () => {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     extraHTTPHeaders: clientHeaders(),
   });
-  await signUp(context, inject('adminEmail'), 'Site Admin');
+  await signInOrUp(context, inject('adminEmail'), 'Site Admin');
   return context;
 };
 
@@ -92,7 +79,7 @@ describe('a competition season', () => {
 
     for (const width of widths) {
       const { page, errors, context } = await openSession(browser, width);
-      await signUp(context, uniqueEmail('season'), 'Sam Season');
+      await signInOrUp(context, uniqueEmail('season'), 'Sam Season');
       const { teams } = await createLeague(context, 'serie_a_2025', `Serie Side ${width}`);
       await page.goto('/serie-a');
       await fixture(page, 'serie_a_126').waitFor();
@@ -129,7 +116,7 @@ describe('a competition season', () => {
   it('scores a match brought forward and shows the points earned', async () => {
     const admin = await adminContext();
     const { page, errors, context } = await openSession(browser, 375);
-    await signUp(context, uniqueEmail('points'), 'Pia Points');
+    await signInOrUp(context, uniqueEmail('points'), 'Pia Points');
     const { teams } = await createLeague(context, 'serie_a_2025', 'Pia Pointers');
     const saved = await context.request.put('/api/predictions', {
       data: {
@@ -162,7 +149,7 @@ describe('a competition season', () => {
   it('locks a row at its exact kick-off, dropping a change that came too late', async () => {
     const admin = await adminContext();
     const { page, errors, context } = await openSession(browser, 1280);
-    await signUp(context, uniqueEmail('late'), 'Lou Late');
+    await signInOrUp(context, uniqueEmail('late'), 'Lou Late');
     await createLeague(context, 'serie_a_2025', 'Late Comers');
     const kickoff = new Date((await serverTime(admin)) + 15_000).toISOString();
     await patchFixture(admin, 'serie_a_130', { kickoffAt: kickoff });
@@ -186,7 +173,7 @@ describe('a competition season', () => {
       baseURL: baseUrl(),
       extraHTTPHeaders: clientHeaders(),
     });
-    await signUp(owner, uniqueEmail('owner'), 'Olga Owner');
+    await signInOrUp(owner, uniqueEmail('owner'), 'Olga Owner');
     const { league } = await createLeague(owner, 'la_liga_2025', 'Olga Once');
     for (const width of widths) {
       const { page, errors, context } = await openSession(browser, width);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const widths = [375, 1280] as const;
 export type Width = (typeof widths)[number];
@@ -78,3 +78,20 @@ export const seriousViolations = async (page: Page): Promise<string[]> => {
 
 let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${counter++}@example.com`;
+
+export const testPassword = 'correct-horse-9';
+
+/** Signs the context in through the API, signing the account up the first time. */
+export const signInOrUp = async (context: BrowserContext, email: string, name: string) => {
+  const headers = { origin: baseUrl() };
+  const signedIn = await context.request.post('/api/auth/sign-in/email', {
+    data: { email, password: testPassword },
+    headers,
+  });
+  if (signedIn.ok()) return;
+  const signedUp = await context.request.post('/api/auth/sign-up/email', {
+    data: { email, password: testPassword, name },
+    headers,
+  });
+  expect(signedUp.ok(), await signedUp.text()).toBe(true);
+};

@@ -1,9 +1,10 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus, Trophy } from 'lucide-react';
 import { ApiError } from '../lib/api-client';
 import { useErrorMessage } from '../lib/use-error-message';
 import { Button } from '../ui/button';
+import { Field } from '../ui/field';
 import { Select } from '../ui/select';
 import { LoadingBlock } from '../ui/skeleton';
 import { EmptyState, ErrorState } from '../ui/state';
@@ -65,9 +66,7 @@ const FixtureList = ({
   onAdd: () => void;
 }) => {
   const { t } = useTranslation();
-  const roundId = useId();
   const errorMessage = useErrorMessage();
-  const seasonId = useId();
   const fixtures = useAdminFixtures(competition.id);
   const [round, setRound] = useState<string | null>(null);
   const [editing, setEditing] = useState<AdminFixtureRow | null>(null);
@@ -106,12 +105,8 @@ const FixtureList = ({
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {seasons.length > 1 ? (
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={seasonId} className="text-sm font-medium text-fg">
-              {t('admin.fixtures.season')}
-            </label>
+          <Field label={t('admin.fixtures.season')}>
             <Select
-              id={seasonId}
               value={season}
               onChange={(e) => {
                 onSeason(e.target.value);
@@ -126,15 +121,11 @@ const FixtureList = ({
                 </option>
               ))}
             </Select>
-          </div>
+          </Field>
         ) : null}
         {groups.length > 1 ? (
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={roundId} className="text-sm font-medium text-fg">
-              {t('admin.fixtures.round')}
-            </label>
+          <Field label={t('admin.fixtures.round')}>
             <Select
-              id={roundId}
               value={visible === groups ? allRounds : chosen}
               onChange={(e) => setRound(e.target.value)}
               className="w-full sm:w-72"
@@ -147,7 +138,7 @@ const FixtureList = ({
                 </option>
               ))}
             </Select>
-          </div>
+          </Field>
         ) : null}
       </div>
       {visible.map(([label, rows]) => (
