@@ -1,11 +1,11 @@
 // Scoring 100,000 predictions of one fixture on SQLite, three ways, all through Kysely:
-// (a) our set-based `scoreFixture` (one UPDATE statement), (b) one UPDATE per prediction, each in
+// (a) our set-based scoring (`reconcile`) (one UPDATE statement), (b) one UPDATE per prediction, each in
 // its own transaction (how the specification's app scores), measured on a sample and
 // extrapolated, (c) one UPDATE per prediction inside one transaction.
 import type { Kysely } from 'kysely';
 import { pointsFor } from '../src/domain/scoring';
 import type { DB } from '../src/server/db/types';
-import { scoreFixture } from '../src/server/results/repository';
+import { reconcile } from '../src/server/standings/tally-sql';
 
 const total = 100_000;
 const sample = 5_000;
@@ -82,7 +82,7 @@ const setUp = async (db: Kysely<DB>) => {
 const resetPoints = (db: Kysely<DB>) =>
   db
     .updateTable('predictions')
-    .set({ points: null, scored_at: null })
+    .set({ points: null, scored_at: null, tallied: null })
     .where('fixture_id', '=', fixture.id)
     .execute();
 
@@ -118,7 +118,17 @@ const timed = async (run: () => Promise<unknown>) => {
 export const benchScoring = async (db: Kysely<DB>) => {
   await setUp(db);
   await resetPoints(db);
-  const setBased = await timed(() => scoreFixture(db, fixture, at));
+  const target = {
+    id: fixture.id,
+    season: '',
+    round: 'Bench',
+    result: {
+      homeScore: fixture.homeScore,
+      awayScore: fixture.awayScore,
+      firstGoalMinute: fixture.firstGoalMinute,
+    },
+  };
+  const setBased = await timed(() => reconcile(db, 'sqlite', target, 'all', at));
   await resetPoints(db);
   const ownTransactions = await timed(async () => {
     for (const p of await readPredictions(db, sample))

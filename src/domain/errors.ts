@@ -60,6 +60,7 @@ export const errorCatalogue = {
       'This match has not kicked off yet. A final result needs a kick-off in the past (move the kick-off if the match was brought forward).',
   },
   UNKNOWN_SEASON: { status: 404, message: 'This season does not exist for this competition.' },
+  UNKNOWN_ROUND: { status: 404, message: 'This round has no results in this season.' },
   SYNC_RUNNING: { status: 409, message: 'A fixture sync is already running. Try again shortly.' },
   CANNOT_CALCULATE: { status: 400, message: 'Match must be "Final" and have scores entered.' },
   INVALID_RESULT: { status: 400, message: 'This result is not valid.' },

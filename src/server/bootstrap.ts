@@ -9,6 +9,7 @@ import type { Env } from './env';
 import { readFixtureCatalogue, upsertBuiltInFixtures } from './fixtures/catalogue';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mailer/mailer';
+import { talliesOf } from './standings/tallies';
 import { createLocalBus, createPostgresBus } from './realtime/bus';
 
 export interface BootOptions {
@@ -37,6 +38,8 @@ export const createServices = async (env: Env, options: BootOptions = {}): Promi
       await database.optimize();
     }
     await applyAdminEmails(database.db, env.ADMIN_EMAILS, now());
+    // Predictions the standings' totals do not hold yet are tallied in the background.
+    talliesOf(database, logger).resume();
   } catch (error) {
     await database.close();
     throw error;
@@ -59,6 +62,7 @@ export const createServices = async (env: Env, options: BootOptions = {}): Promi
 
 export const closeServices = async (services: Services): Promise<void> => {
   await services.mailer.stop();
+  await talliesOf(services.database).stop();
   await services.bus.close();
   await services.database.close();
 };

@@ -3,7 +3,7 @@ import type { Services } from './context';
 import { applyImport } from './imports/service';
 import { createLeague, joinLeague } from './leagues/service';
 import { findLeagueByName } from './leagues/repository';
-import { upsertPredictions } from './predictions/repository';
+import { writePicks } from './predictions/service';
 import type { Actor } from './results/change';
 import { calls, fixtureCsv, played, zone } from './demo-plan';
 import { addCompetition, changeFixture } from './results/service';
@@ -102,7 +102,7 @@ export const seedDemo = async (services: Services) => {
     );
   const fixtures = await db
     .selectFrom('fixtures')
-    .select(['id', 'round_label', 'status'])
+    .select(['id', 'round_label', 'status', 'season'])
     .where('competition_id', '=', demo.competitionId)
     .orderBy('kickoff_at')
     .orderBy('id')
@@ -144,7 +144,18 @@ export const seedDemo = async (services: Services) => {
     });
     if (next)
       writes.push({ fixtureId: next.id, outcome: '1', firstGoalMinute: 30 + t, joker: false });
-    await upsertPredictions(db, teamId, writes, now.toISOString());
+    const seasons = new Map([...roundOne, ...(next ? [next] : [])].map((f) => [f.id, f]));
+    await db
+      .transaction()
+      .execute((trx) =>
+        writePicks(
+          trx,
+          { id: teamId, leagueId: created.league.id },
+          writes,
+          seasons,
+          now.toISOString(),
+        ),
+      );
   }
   for (const [i, f] of roundOne.entries()) {
     const [, , homeScore, awayScore, firstGoalMinute] = played[i] ?? [];

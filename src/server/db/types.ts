@@ -127,6 +127,8 @@ export interface PredictionsTable {
   joker: Generated<number>;
   points: number | null;
   scored_at: string | null;
+  /** What the derived totals hold of this row (see the standings-totals migration). */
+  tallied: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -196,6 +198,34 @@ export interface SyncStatusTable {
   last_success_at: string | null;
 }
 
+export interface TeamTotalsTable {
+  team_id: string;
+  season: string;
+  league_id: string;
+  points: Generated<number>;
+  exact_minutes: Generated<number>;
+  correct_outcomes: Generated<number>;
+  predictions: Generated<number>;
+  jokers: Generated<number>;
+}
+
+export interface RoundTotalsTable {
+  team_id: string;
+  season: string;
+  round_label: string;
+  league_id: string;
+  points: Generated<number>;
+  exact_minutes: Generated<number>;
+  correct_outcomes: Generated<number>;
+}
+
+export interface TallyRunsTable {
+  fixture_id: string;
+  generation: Generated<number>;
+  cursor: Generated<string>;
+  queued_at: string;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -212,4 +242,7 @@ export interface DB {
   reminder_settings: ReminderSettingsTable;
   reminder_sends: ReminderSendsTable;
   sync_status: SyncStatusTable;
+  team_totals: TeamTotalsTable;
+  round_totals: RoundTotalsTable;
+  tally_runs: TallyRunsTable;
 }

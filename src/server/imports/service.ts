@@ -25,6 +25,7 @@ import {
   type Actor,
 } from '../results/change';
 import * as repo from './repository';
+import { talliesOf } from '../standings/tallies';
 
 type Deps = Pick<Services, 'database' | 'bus'>;
 
@@ -178,12 +179,16 @@ export const optimizeAfter = async (
   if (counts.new + counts.changed >= 100) await database.optimize();
 };
 
-/** Tells open pages about fixtures whose results changed (after the commit). */
+/**
+ * After the commit: the queued tally runs bring points and standings up to date, then open pages
+ * hear about fixtures whose results changed.
+ */
 export const publishResults = async (
-  bus: Services['bus'],
+  { database, bus }: Pick<Services, 'database' | 'bus'>,
   competitionId: string,
   ids: string[],
 ) => {
+  await talliesOf(database).drain();
   for (const fixtureId of ids) await bus.publish({ type: 'results', competitionId, fixtureId });
 };
 
@@ -208,7 +213,7 @@ export const applyImport = async (
         );
       throw error;
     });
-  await publishResults(bus, target.competitionId, outcome.events);
+  await publishResults({ database, bus }, target.competitionId, outcome.events);
   await optimizeAfter(database, outcome.counts);
   return { season: target.season, rows: outcome.rows, counts: outcome.counts };
 };

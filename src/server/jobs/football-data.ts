@@ -13,6 +13,7 @@ import type { Services } from '../context';
 import { jobLockKeys, withJobLock } from '../db/job-lock';
 import { storedFixtures } from '../imports/repository';
 import { applyFixtureChange, isResultEvent, type Actor } from '../results/change';
+import { talliesOf } from '../standings/tallies';
 import { fetchCompetitionMatches, type FootballDataClientOptions } from './football-data-client';
 import { createRateLimiter, realClock, type LimiterClock } from './rate-limiter';
 
@@ -92,6 +93,7 @@ const syncCompetition = async (
     }
     return { matched, changed };
   });
+  await talliesOf(database).drain();
   for (const fixtureId of events) await bus.publish({ type: 'results', competitionId, fixtureId });
   return counts;
 };

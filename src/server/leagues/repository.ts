@@ -1,19 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/types';
-import {
-  correctOutcomeSql,
-  exactMinuteSql,
-  predictionColumns,
-  resultColumns,
-} from '../results/scoring-sql';
-import type { TeamTotals } from '../../domain/standings';
 import { unnamedPlayer } from '../../domain/leagues';
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-// The prediction and fixture of the standings queries, as the scoring SQL reads them.
-const p = predictionColumns('p');
-const r = resultColumns('f');
 
 export interface LeagueRow {
   id: string;
@@ -194,64 +183,15 @@ export const listMembers = async (db: Db, leagueId: string) => {
     .sort((a, b) => a.teamName.localeCompare(b.teamName, 'en', { sensitivity: 'base' }));
 };
 
-/**
- * Per team of the league, within one season of its competition: points (sum of scored
- * predictions), exact first-goal minutes and correct outcomes of final fixtures, predictions
- * made and jokers placed. One grouped query.
- */
-export const teamTotals = async (db: Db, leagueId: string, season: string) => {
-  const inSeason = sql<boolean>`f.season = ${season}`;
-  const scored = sql<boolean>`f.status = 'final' and f.home_score is not null and f.away_score is not null`;
-  const rows = await db
-    .selectFrom('teams as t')
-    .innerJoin('user as u', 'u.id', 't.user_id')
-    .leftJoin('predictions as p', 'p.team_id', 't.id')
-    .leftJoin('fixtures as f', 'f.id', 'p.fixture_id')
-    .select([
-      't.id',
-      't.name',
-      't.user_id',
-      'u.name as manager',
-      sql<number>`coalesce(sum(case when ${inSeason} then coalesce(p.points, 0) else 0 end), 0)`.as(
-        'points',
-      ),
-      sql<number>`coalesce(sum(case when ${inSeason} then 1 else 0 end), 0)`.as('predictions'),
-      sql<number>`coalesce(sum(case when ${inSeason} and p.joker = 1 then 1 else 0 end), 0)`.as(
-        'jokers',
-      ),
-      sql<number>`coalesce(sum(case when ${inSeason} and ${scored} and ${correctOutcomeSql(p, r)} then 1 else 0 end), 0)`.as(
-        'correct',
-      ),
-      sql<number>`coalesce(sum(case when ${inSeason} and ${scored} and ${exactMinuteSql(p, r)} then 1 else 0 end), 0)`.as(
-        'exact',
-      ),
-    ])
-    .where('t.league_id', '=', leagueId)
-    .groupBy(['t.id', 't.name', 't.user_id', 'u.name'])
-    .execute();
-  return rows.map((r) => ({
-    teamId: r.id,
-    teamName: r.name,
-    userId: r.user_id,
-    manager: managerName(r.manager),
-    points: Number(r.points),
-    exactMinutes: Number(r.exact),
-    correctOutcomes: Number(r.correct),
-    predictions: Number(r.predictions),
-    jokers: Number(r.jokers),
-  })) satisfies (TeamTotals & { predictions: number; jokers: number })[];
-};
-
 /** The seasons in which the league's teams made predictions (for the season switcher). */
 export const leagueSeasons = async (db: Db, leagueId: string) =>
   (
     await db
-      .selectFrom('predictions as p')
-      .innerJoin('teams as t', 't.id', 'p.team_id')
-      .innerJoin('fixtures as f', 'f.id', 'p.fixture_id')
-      .select('f.season')
+      .selectFrom('team_totals')
+      .select('season')
       .distinct()
-      .where('t.league_id', '=', leagueId)
+      .where('league_id', '=', leagueId)
+      .where('predictions', '>', 0)
       .execute()
   ).map((r) => r.season);
 
@@ -272,43 +212,3 @@ export const deleteTeam = (db: Db, teamId: string) =>
 
 export const deleteLeague = (db: Db, leagueId: string) =>
   db.deleteFrom('leagues').where('id', '=', leagueId).execute();
-
-/**
- * Per team and round (gameweek) of one season of the league's competition: points, exact
- * minutes and correct outcomes from its final fixtures. One grouped query; teams without a row
- * scored nothing.
- */
-export const roundTotals = async (db: Db, leagueId: string, season: string) => {
-  const rows = await db
-    .selectFrom('teams as t')
-    .innerJoin('leagues as l', 'l.id', 't.league_id')
-    .innerJoin('predictions as p', 'p.team_id', 't.id')
-    .innerJoin('fixtures as f', (join) =>
-      join.onRef('f.id', '=', 'p.fixture_id').onRef('f.competition_id', '=', 'l.competition_id'),
-    )
-    .select([
-      't.id',
-      'f.round_label',
-      sql<number>`min(f.round_order)`.as('round_order'),
-      sql<number>`coalesce(sum(coalesce(p.points, 0)), 0)`.as('points'),
-      sql<number>`coalesce(sum(case when f.home_score is not null and f.away_score is not null and ${correctOutcomeSql(p, r)} then 1 else 0 end), 0)`.as(
-        'correct',
-      ),
-      sql<number>`coalesce(sum(case when ${exactMinuteSql(p, r)} then 1 else 0 end), 0)`.as(
-        'exact',
-      ),
-    ])
-    .where('t.league_id', '=', leagueId)
-    .where('f.season', '=', season)
-    .where('f.status', '=', 'final')
-    .groupBy(['t.id', 'f.round_label'])
-    .execute();
-  return rows.map((r) => ({
-    teamId: r.id,
-    round: r.round_label,
-    roundOrder: Number(r.round_order),
-    points: Number(r.points),
-    exactMinutes: Number(r.exact),
-    correctOutcomes: Number(r.correct),
-  }));
-};

@@ -11,19 +11,15 @@ import {
   quickJoinBody,
   teamSummary,
 } from '../../domain/leagues';
-import {
-  rankTeams,
-  roundTables,
-  standingRow,
-  standingsSummary,
-  topTenPlus,
-} from '../../domain/standings';
+import { standingRow } from '../../domain/standings';
 import { seasonLabel } from '../../domain/fixtures';
 import { AppError } from '../errors';
 import { body, createRouter, json, requireUser, route } from '../http';
 import * as repo from './repository';
 import * as service from './service';
 import { leagueIdParam, summaryOf } from './summary';
+import type { TotalsRow } from '../standings/repository';
+import { readStandings } from '../standings/service';
 
 const createdResponse = z.object({
   league: leagueSummary,
@@ -219,7 +215,15 @@ export const leagueRoutes = createRouter()
         'Ranked standings of one season (default: the current one), summary cards, the top-10 table and per-team statistics',
       request: {
         params: leagueIdParam,
-        query: z.object({ season: seasonLabel.optional() }),
+        query: z.object({
+          season: seasonLabel.optional(),
+          /** 1-based page of 50 teams (default 1; past the last page: the last). */
+          page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+          /** 'me': the page holding the viewer's best-placed team. */
+          around: z.literal('me').optional(),
+          /** The round whose table comes with the page (default: the latest with results). */
+          round: z.string().trim().min(1).max(100).optional(),
+        }),
       },
       responses: {
         200: json(
@@ -231,7 +235,15 @@ export const leagueRoutes = createRouter()
             currentSeason: z.string().nullable(),
             /** Seasons with a table to read (the current one and any the league played), latest first. */
             seasons: z.array(z.string()),
+            /** The page of the table in `rows` (50 teams a page). */
+            page: z.object({
+              number: z.number(),
+              size: z.number(),
+              pages: z.number(),
+              teams: z.number(),
+            }),
             rows: z.array(standingRow),
+            /** The top 10, plus each of the viewer's teams with the teams above and below it. */
             top: z.array(standingRow),
             summary: z.object({
               totalTeams: z.number(),
@@ -249,9 +261,16 @@ export const leagueRoutes = createRouter()
                 points: z.number(),
               }),
             ),
+            /** The round whose table and winners come with this response. */
+            round: z.string().nullable(),
+            /**
+             * Every round with results, latest first; the chosen round carries its winners (up to
+             * 10 of `winnerCount`) and the page's rows of its table, the others empty lists.
+             */
             rounds: z.array(
               z.object({
                 round: z.string(),
+                winnerCount: z.number(),
                 winners: z.array(standingRow),
                 rows: z.array(standingRow),
               }),
@@ -271,12 +290,15 @@ export const leagueRoutes = createRouter()
         c.req.valid('query').season,
         now(),
       );
-      const [totals, perRound] = await Promise.all([
-        repo.teamTotals(database.db, league.id, season ?? ''),
-        repo.roundTotals(database.db, league.id, season ?? ''),
-      ]);
-      const ranked = rankTeams(totals);
-      const toRow = (r: (typeof ranked)[number]) => ({
+      const query = c.req.valid('query');
+      const standings = await readStandings(
+        database.db,
+        league,
+        season ?? '',
+        query,
+        viewer?.id ?? null,
+      );
+      const toRow = (r: TotalsRow & { rank: number }) => ({
         rank: r.rank,
         teamId: r.teamId,
         teamName: r.teamName,
@@ -286,34 +308,39 @@ export const leagueRoutes = createRouter()
         correctOutcomes: r.correctOutcomes,
         mine: viewer !== null && r.userId === viewer.id,
       });
-      const statistics = [...totals]
-        .sort((a, b) => a.teamName.localeCompare(b.teamName, 'en', { sensitivity: 'base' }))
-        .map(
-          ({ teamId, teamName, predictions, correctOutcomes, exactMinutes, jokers, points }) => ({
-            teamId,
-            teamName,
-            predictions,
-            correctOutcomes,
-            exactMinutes,
-            jokers,
-            points,
-          }),
-        );
+      const chosen = standings.round;
       return c.json(
         {
           league: summaryOf(league, viewer),
           season,
           currentSeason: current,
           seasons,
-          rows: ranked.map(toRow),
-          top: topTenPlus(ranked, viewer?.id ?? null).map(toRow),
-          summary: standingsSummary(ranked),
-          statistics,
-          rounds: roundTables(totals, perRound).map((table) => ({
-            round: table.round,
-            winners: table.winners.map(toRow),
-            rows: table.rows.map(toRow),
-          })),
+          page: standings.page,
+          rows: standings.rows.map(toRow),
+          top: standings.top.map(toRow),
+          summary: standings.summary,
+          statistics: standings.rows.map(
+            ({ teamId, teamName, predictions, correctOutcomes, exactMinutes, jokers, points }) => ({
+              teamId,
+              teamName,
+              predictions,
+              correctOutcomes,
+              exactMinutes,
+              jokers,
+              points,
+            }),
+          ),
+          round: chosen?.round ?? null,
+          rounds: standings.rounds.map((round) =>
+            chosen && round === chosen.round
+              ? {
+                  round,
+                  winnerCount: chosen.winnerCount,
+                  winners: chosen.winners.map((w) => toRow({ ...w, rank: 1 })),
+                  rows: chosen.rows.map(toRow),
+                }
+              : { round, winnerCount: 0, winners: [], rows: [] },
+          ),
         },
         200,
       );

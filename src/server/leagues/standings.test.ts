@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { talliesOf } from '../standings/tallies';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,6 +62,8 @@ describe('standings', () => {
     await predict('Charlie', '2', 45, 3); // exact only
     await predict('Delta', '1', 10, 1); // outcome only
     // Echo has no prediction: 0.
+    // Rows written straight to the table count once tallied (at start, or Save & Recalculate).
+    await talliesOf(t.services.database).catchUp();
 
     const res = await t.agent().get(`/api/leagues/${league.id}/standings`);
     expect(res.status).toBe(200);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
+import { talliesOf } from '../standings/tallies';
 import { createTestApp, type Agent, type TestApp } from '../../../tests/setup/test-app';
 
 // Fair deadlines (DESIGN §3): a fixture is locked from its kick-off or as soon as it is live,
@@ -184,11 +185,13 @@ describe('fair deadlines', () => {
 describe('seasons of a league', () => {
   it("count one season in the standings, with the league's earlier seasons readable", async () => {
     const at = clock.toISOString();
+    // Last season's fixture was played; its picks (a bulk load) count once tallied.
     await t.services.database.db
-      .updateTable('predictions')
-      .set({ points: 4, scored_at: at })
-      .where('fixture_id', '=', 'fair_old')
+      .updateTable('fixtures')
+      .set({ status: 'final', home_score: 2, away_score: 1, first_goal_minute: 30, updated_at: at })
+      .where('id', '=', 'fair_old')
       .execute();
+    await talliesOf(t.services.database).catchUp();
     const current = (await ann.get(`/api/leagues/${leagueId}/standings`)).body;
     expect(current.season).toBe('2029-30');
     expect(current.seasons).toEqual(['2029-30', '2028-29']);
@@ -196,7 +199,7 @@ describe('seasons of a league', () => {
     expect(
       old.rows.map((r: { teamName: string; points: number }) => [r.teamName, r.points]),
     ).toEqual([
-      ['Ann United', 4],
+      ['Ann United', 2], // outcome 1 point, doubled by the joker
       ['Bob Rovers', 0],
     ]);
     expect(current.rows.find((r: { teamName: string }) => r.teamName === 'Ann United').points).toBe(

@@ -116,53 +116,65 @@ export interface PredictionWrite {
   joker?: boolean;
 }
 
+/** What a team has saved for some fixtures, with what the standings' totals hold of it. */
+export const storedPicks = async (db: Db, teamId: string, fixtureIds: string[]) => {
+  if (fixtureIds.length === 0) return new Map<string, StoredPick>();
+  const rows = await db
+    .selectFrom('predictions')
+    .select(['fixture_id', 'joker', 'points', 'tallied'])
+    .where('team_id', '=', teamId)
+    .where('fixture_id', 'in', fixtureIds)
+    .execute();
+  return new Map(
+    rows.map((r): [string, StoredPick] => [
+      r.fixture_id,
+      {
+        joker: Number(r.joker) === 1,
+        points: r.points === null ? null : Number(r.points),
+        tallied: r.tallied === null ? null : Number(r.tallied),
+      },
+    ]),
+  );
+};
+
+export interface StoredPick {
+  joker: boolean;
+  points: number | null;
+  tallied: number | null;
+}
+
 /** One statement: insert each prediction or update the existing one (keyed by team + fixture). */
 export const upsertPredictions = async (
   db: Db,
   teamId: string,
-  writes: PredictionWrite[],
+  writes: (Required<PredictionWrite> & { tallied: number })[],
   at: string,
 ) => {
   if (writes.length === 0) return;
-  const withJoker = writes.filter((w) => w.joker !== undefined);
-  const withoutJoker = writes.filter((w) => w.joker === undefined);
-  const rows = (list: PredictionWrite[]) =>
-    list.map((w) => ({
-      team_id: teamId,
-      fixture_id: w.fixtureId,
-      outcome: w.outcome,
-      first_goal_minute: w.firstGoalMinute,
-      joker: w.joker ? 1 : 0,
-      created_at: at,
-      updated_at: at,
-    }));
-  if (withJoker.length > 0) {
-    await db
-      .insertInto('predictions')
-      .values(rows(withJoker))
-      .onConflict((oc) =>
-        oc.columns(['team_id', 'fixture_id']).doUpdateSet((eb) => ({
-          outcome: eb.ref('excluded.outcome'),
-          first_goal_minute: eb.ref('excluded.first_goal_minute'),
-          joker: eb.ref('excluded.joker'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
-  }
-  if (withoutJoker.length > 0) {
-    await db
-      .insertInto('predictions')
-      .values(rows(withoutJoker))
-      .onConflict((oc) =>
-        oc.columns(['team_id', 'fixture_id']).doUpdateSet((eb) => ({
-          outcome: eb.ref('excluded.outcome'),
-          first_goal_minute: eb.ref('excluded.first_goal_minute'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
-  }
+  await db
+    .insertInto('predictions')
+    .values(
+      writes.map((w) => ({
+        team_id: teamId,
+        fixture_id: w.fixtureId,
+        outcome: w.outcome,
+        first_goal_minute: w.firstGoalMinute,
+        joker: w.joker ? 1 : 0,
+        tallied: w.tallied,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['team_id', 'fixture_id']).doUpdateSet((eb) => ({
+        outcome: eb.ref('excluded.outcome'),
+        first_goal_minute: eb.ref('excluded.first_goal_minute'),
+        joker: eb.ref('excluded.joker'),
+        tallied: eb.ref('excluded.tallied'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
 };
 
 export const deletePredictions = (db: Db, teamId: string, fixtureIds: string[]) =>

@@ -12,6 +12,7 @@ import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 import { AppError } from '../errors';
 import * as repo from './repository';
+import { moveTeamTotals, planDeleteTallies, planSaveTallies } from '../standings/tally-sql';
 
 export const ownTeam = async (database: Database, user: SessionUser, teamId: string) => {
   const team = await repo.findTeamWithCompetition(database.db, teamId);
@@ -39,6 +40,40 @@ const refuseRejected = (
 const lockTeam = async (database: Database, trx: Transaction<DB>, teamId: string) => {
   if (database.dialect === 'postgres')
     await sql`select id from teams where id = ${teamId} for update`.execute(trx);
+};
+
+/**
+ * Writes picks of open fixtures for one team inside the caller's transaction, and moves the
+ * team's standings totals (predictions made, jokers placed) by what changed.
+ */
+export const writePicks = async (
+  trx: Transaction<DB>,
+  team: { id: string; leagueId: string },
+  writes: repo.PredictionWrite[],
+  seasons: Map<string, { season: string }>,
+  at: string,
+) => {
+  if (writes.length === 0) return;
+  const stored = await repo.storedPicks(
+    trx,
+    team.id,
+    writes.map((w) => w.fixtureId),
+  );
+  const plan = planSaveTallies(
+    stored,
+    writes.map((w) => ({ ...w, season: seasons.get(w.fixtureId)?.season ?? '' })),
+  );
+  await repo.upsertPredictions(
+    trx,
+    team.id,
+    writes.map((w, i) => ({
+      ...w,
+      joker: plan.rows[i]?.joker ?? false,
+      tallied: plan.rows[i]?.tallied ?? 1,
+    })),
+    at,
+  );
+  await moveTeamTotals(trx, team, plan.moves);
 };
 
 /** Jokers a team has left in one season of its competition. */
@@ -95,7 +130,7 @@ export const savePredictions = async (
     const existing = await repo.jokersOfTeam(trx, team.id);
     const jokers = jokersAfter(existing, split.open, fixtures);
     if (jokers > jokersPerCompetition) throw new AppError('JOKER_LIMIT');
-    await repo.upsertPredictions(trx, team.id, split.open, now.toISOString());
+    await writePicks(trx, team, split.open, fixtures, now.toISOString());
     // What the player sees: jokers left in the season of the fixtures saved.
     const season = fixtures.get(batch[0]?.fixtureId ?? '')?.season ?? null;
     const held = (await repo.jokersOfTeam(trx, team.id)).filter((j) => j.season === season);
@@ -124,7 +159,16 @@ export const deletePredictions = async (
     return f !== undefined && isFixtureLocked(f, now);
   });
   const open = fixtureIds.filter((id) => fixtures.has(id) && !locked.includes(id));
-  await repo.deletePredictions(database.db, team.id, open);
+  await database.db.transaction().execute(async (trx) => {
+    await lockTeam(database, trx, team.id);
+    const stored = await repo.storedPicks(trx, team.id, open);
+    await repo.deletePredictions(trx, team.id, open);
+    const moves = planDeleteTallies(
+      stored,
+      open.map((id) => ({ fixtureId: id, season: fixtures.get(id)?.season ?? '' })),
+    );
+    await moveTeamTotals(trx, team, moves);
+  });
   return { deleted: open, locked };
 };
 
@@ -150,16 +194,20 @@ export const copyPredictions = async (
     const f = fixtures.get(p.fixtureId);
     return f !== undefined && f.competitionId === to.competitionId && !isFixtureLocked(f, now);
   });
-  await repo.upsertPredictions(
-    database.db,
-    to.id,
-    open.map((p) => ({
-      fixtureId: p.fixtureId,
-      outcome: p.outcome,
-      firstGoalMinute: p.firstGoalMinute,
-    })),
-    now.toISOString(),
-  );
+  await database.db.transaction().execute(async (trx) => {
+    await lockTeam(database, trx, to.id);
+    await writePicks(
+      trx,
+      to,
+      open.map((p) => ({
+        fixtureId: p.fixtureId,
+        outcome: p.outcome,
+        firstGoalMinute: p.firstGoalMinute,
+      })),
+      fixtures,
+      now.toISOString(),
+    );
+  });
   return { copied: open.length, to };
 };
 
@@ -183,8 +231,10 @@ export const saveToTeams = async (
       refuseRejected(split.rejected);
       return { team, split };
     });
-    for (const { team, split } of planned)
-      await repo.upsertPredictions(trx, team.id, split.open, now.toISOString());
+    for (const { team, split } of planned) {
+      await lockTeam(database, trx, team.id);
+      await writePicks(trx, team, split.open, fixtures, now.toISOString());
+    }
     return planned;
   });
   return {

@@ -13,6 +13,7 @@ import type { DB } from '../db/types';
 import { AppError } from '../errors';
 import { idsWithPrefix } from '../fixtures/repository';
 import * as repo from './repository';
+import { queueTally, untallyFixture } from '../standings/tallies';
 
 export interface Actor {
   id: string | null;
@@ -45,10 +46,10 @@ export interface AppliedChange {
   fixture: repo.FixtureRow;
   /** false: the change named only what the fixture already was; nothing was written. */
   changed: boolean;
-  rescored: number;
+  /** A tally run was queued: points and standings move once it has run (after the commit). */
+  tallying: boolean;
   /** Jokers given back because the fixture was cancelled. */
   jokersReturned: number;
-  counts: { total: number; gained: number };
 }
 
 type Facts = Omit<repo.FixtureRow, 'origins' | 'updatedAt' | 'externalId'>;
@@ -143,9 +144,8 @@ export const applyFixtureChange = async (
     return {
       fixture: before,
       changed: false,
-      rescored: 0,
+      tallying: false,
       jokersReturned: 0,
-      counts: await repo.fixtureScoreCounts(trx, fixtureId),
     };
   const origins = withOrigin(before.origins, groups, actor.origin);
   if (groups.length > 0)
@@ -165,25 +165,19 @@ export const applyFixtureChange = async (
       updated_at: at,
     });
   const after = (await repo.findFixture(trx, fixtureId)) as repo.FixtureRow;
-  let rescored = 0;
-  if (after.status === 'final' && after.homeScore !== null && after.awayScore !== null) {
-    rescored = await repo.scoreFixture(
-      trx,
-      {
-        id: after.id,
-        homeScore: after.homeScore,
-        awayScore: after.awayScore,
-        firstGoalMinute: after.firstGoalMinute,
-      },
-      at,
-    );
-  } else if (before.status === 'final') {
-    rescored = await repo.clearFixturePoints(trx, fixtureId);
-  }
   const jokersReturned =
     after.status === 'cancelled' && before.status !== 'cancelled'
       ? await repo.returnFixtureJokers(trx, fixtureId)
       : 0;
+  // The predictions' points and the standings' totals follow in a tally run after the commit
+  // (standings/tallies.ts). Moving to another round first takes them out of the old round's.
+  const moves =
+    recalculating ||
+    jokersReturned > 0 ||
+    groups.some((g) => g === 'status' || g === 'result' || g === 'minute' || g === 'round');
+  if (before.round !== after.round)
+    await untallyFixture(trx, fixtureId, before.season, before.round);
+  const tallying = moves && (await queueTally(trx, fixtureId, at));
   const audited = ({ updatedAt: _u, origins: _o, externalId: _e, ...facts }: repo.FixtureRow) =>
     facts;
   await writeAudit(
@@ -195,7 +189,12 @@ export const applyFixtureChange = async (
           action: 'fixture.recalculate',
           entityType: 'fixture',
           entityId: fixtureId,
-          after: { rescored },
+          after: {
+            status: after.status,
+            homeScore: after.homeScore,
+            awayScore: after.awayScore,
+            firstGoalMinute: after.firstGoalMinute,
+          },
         }
       : {
           actorUserId: actor.id,
@@ -211,15 +210,14 @@ export const applyFixtureChange = async (
   return {
     fixture: after,
     changed: true,
-    rescored,
+    tallying,
     jokersReturned,
-    counts: await repo.fixtureScoreCounts(trx, fixtureId),
   };
 };
 
 /** Whether open pages should hear about an applied change (after the commit). */
 export const isResultEvent = (applied: AppliedChange) =>
-  applied.changed && (applied.rescored > 0 || applied.fixture.status === 'final');
+  applied.changed && (applied.tallying || applied.fixture.status === 'final');
 
 /** `bundesliga_2025` → `bundesliga_`; built-in competitions keep the spec's prefixes (`uwc_`). */
 export const fixturePrefix = (competitionId: string) =>

@@ -1,9 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FixtureStatus } from '../../domain/fixtures';
-import { defaultRules, type ScoringRules } from '../../domain/scoring';
 import type { DB } from '../db/types';
-
-import { pointsSql, predictionColumns, resultValues, rulesValues } from './scoring-sql';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -36,37 +33,6 @@ export const returnFixtureJokers = async (db: Db, fixtureId: string) => {
     .set({ joker: 0 })
     .where('fixture_id', '=', fixtureId)
     .where('joker', '=', 1)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-};
-
-/**
- * Scores every prediction of a final fixture in one statement, by the rules (outcome points,
- * minute points only when the minute is known, the joker multiplier). Rows whose points do not
- * change are not touched, so re-running changes nothing.
- */
-export const scoreFixture = async (
-  db: Db,
-  fixture: { id: string; homeScore: number; awayScore: number; firstGoalMinute: number | null },
-  at: string,
-  rules: ScoringRules = defaultRules,
-) => {
-  const points = pointsSql(predictionColumns(), resultValues(fixture), rulesValues(rules));
-  const result = await db
-    .updateTable('predictions')
-    .set({ points, scored_at: at })
-    .where('fixture_id', '=', fixture.id)
-    .where((eb) => eb.or([eb('points', 'is', null), eb('points', '<>', points)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-};
-
-export const clearFixturePoints = async (db: Db, fixtureId: string) => {
-  const result = await db
-    .updateTable('predictions')
-    .set({ points: null, scored_at: null })
-    .where('fixture_id', '=', fixtureId)
-    .where('points', 'is not', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 };

@@ -16,7 +16,13 @@ import { body, createAdminRouter, json, requireAdmin } from '../http';
 import { zodFieldErrors } from '../errors';
 import * as repo from './repository';
 import { actorOf } from './change';
-import { addCompetition, addFixture, changeFixture, recalculate } from './service';
+import {
+  addCompetition,
+  addFixture,
+  changeFixture,
+  rebuildStandings,
+  recalculate,
+} from './service';
 
 const fixtureParam = z.object({ fixtureId: z.string().min(1).max(100) });
 const recalcResult = z.object({ fixture: adminFixture, gained: z.number(), total: z.number() });
@@ -171,6 +177,27 @@ export const resultRoutes = createAdminRouter()
         now(),
       );
       return c.json(scored(r), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/competitions/{competitionId}/rebuild-standings',
+      summary:
+        "'Rebuild standings': every league's totals of the competition summed afresh from its predictions",
+      request: { params: z.object({ competitionId: z.string().min(1).max(100) }) },
+      responses: { 200: json(z.object({ leagues: z.number(), tookMs: z.number() })) },
+    }),
+    async (c) => {
+      const admin = requireAdmin(c);
+      const { database, bus, now } = c.get('services');
+      const r = await rebuildStandings(
+        { database, bus },
+        actorOf(admin),
+        c.req.valid('param').competitionId,
+        now(),
+      );
+      return c.json(r, 200);
     },
   )
   .openapi(

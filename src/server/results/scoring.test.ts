@@ -11,7 +11,8 @@ import {
 import { insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { createTestApp, type Agent, type TestApp } from '../../../tests/setup/test-app';
-import { scoreFixture } from './repository';
+import { talliesOf } from '../standings/tallies';
+import { reconcile } from '../standings/tally-sql';
 
 // The rule has one owner (src/domain/scoring.ts): whatever the set-based SQL stores must be what
 // `pointsFor` says, for any predictions and any result, on SQLite and on PostgreSQL alike.
@@ -75,14 +76,24 @@ const rules: fc.Arbitrary<ScoringRules> = fc.record({
   jokerMultiplier: fc.integer({ min: 1, max: 3 }),
 });
 
+type Result = { homeScore: number; awayScore: number; firstGoalMinute: number | null };
+
+/**
+ * Stores the picks as a bulk load would (no tally), scores them set-based — first with
+ * `previous` when given (a result corrected afterwards), then with `actual` — and returns the
+ * stored points per team.
+ */
 const storeAndScore = async (
   picks: { outcome: Outcome; firstGoalMinute: number | null; joker: boolean }[],
-  actual: { homeScore: number; awayScore: number; firstGoalMinute: number | null },
+  actual: Result,
   scoring: ScoringRules,
+  previous?: Result,
 ) => {
-  const { db } = t.services.database;
+  const { db, dialect } = t.services.database;
   const at = now.toISOString();
   await db.deleteFrom('predictions').where('fixture_id', '=', 'prop_1').execute();
+  // The totals forget the deleted picks (a rebuild from what is left: nothing).
+  await talliesOf(t.services.database).rebuildCompetition('premier_league');
   await db
     .insertInto('predictions')
     .values(
@@ -97,19 +108,22 @@ const storeAndScore = async (
       })),
     )
     .execute();
-  await db
-    .updateTable('fixtures')
-    .set({
-      status: 'final',
-      home_score: actual.homeScore,
-      away_score: actual.awayScore,
-      first_goal_minute: actual.firstGoalMinute,
-    })
-    .where('id', '=', 'prop_1')
-    .execute();
-  await db
-    .transaction()
-    .execute((trx) => scoreFixture(trx, { id: 'prop_1', ...actual }, at, scoring));
+  for (const r of previous ? [previous, actual] : [actual]) {
+    await db
+      .updateTable('fixtures')
+      .set({
+        status: 'final',
+        home_score: r.homeScore,
+        away_score: r.awayScore,
+        first_goal_minute: r.firstGoalMinute,
+      })
+      .where('id', '=', 'prop_1')
+      .execute();
+    const target = { id: 'prop_1', season: '2029-30', round: 'Matchday 1', result: r };
+    await db
+      .transaction()
+      .execute((trx) => reconcile(trx, dialect, target, { leagueIds: [leagueId] }, at, scoring));
+  }
   const stored = await db
     .selectFrom('predictions')
     .select(['team_id', 'points'])
@@ -118,32 +132,54 @@ const storeAndScore = async (
   return new Map(stored.map((r) => [r.team_id, r.points === null ? null : Number(r.points)]));
 };
 
+const totalsOf = async () =>
+  (
+    await t.services.database.db
+      .selectFrom('team_totals')
+      .select(['team_id', 'points', 'exact_minutes', 'correct_outcomes', 'predictions', 'jokers'])
+      .where('league_id', '=', leagueId)
+      .where('season', '=', '2029-30')
+      .where('team_id', 'in', teamIds)
+      .orderBy('team_id')
+      .execute()
+  )
+    .map((r) => Object.values(r).map((v) => (typeof v === 'string' ? v : Number(v))))
+    // A team with nothing counted may or may not have an (empty) row.
+    .filter(([, ...counts]) => counts.some((n) => n !== 0));
+
 describe('set-based scoring', () => {
   it('stores what pointsFor says, for random predictions and results (the game’s rules)', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(prediction, { minLength: 1, maxLength: 11 }),
         result,
-        async (picks, actual) => {
-          const stored = await storeAndScore(picks, actual, defaultRules);
+        fc.option(result, { nil: undefined }),
+        async (picks, actual, previous) => {
+          const stored = await storeAndScore(picks, actual, defaultRules, previous);
           picks.forEach((p, i) => {
             expect(stored.get(teamIds[i] ?? '')).toBe(pointsFor(p, actual));
           });
-          // The standings count correct outcomes and exact minutes by the same rule.
+          // The standings count points, correct outcomes and exact minutes by the same rule.
           const standings = await owner.get(`/api/leagues/${leagueId}/standings?season=2029-30`);
           const rows = standings.body.rows as {
             teamId: string;
+            points: number;
             correctOutcomes: number;
             exactMinutes: number;
           }[];
           picks.forEach((p, i) => {
             const row = rows.find((r) => r.teamId === teamIds[i]);
+            expect(row?.points).toBe(pointsFor(p, actual));
             expect(row?.correctOutcomes).toBe(isCorrectOutcome(p, actual) ? 1 : 0);
             expect(row?.exactMinutes).toBe(isExactMinute(p, actual) ? 1 : 0);
           });
+          // Moving totals by differences (a corrected result too) ends where a rebuild does.
+          const moved = await totalsOf();
+          await talliesOf(t.services.database).rebuildCompetition('premier_league');
+          expect(await totalsOf()).toEqual(moved);
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 
@@ -160,7 +196,7 @@ describe('set-based scoring', () => {
           });
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 30 },
     );
   });
 });

@@ -6,6 +6,7 @@ import type { Services } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import { AppError } from '../errors';
 import * as repo from './repository';
+import { talliesOf } from '../standings/tallies';
 import {
   applyFixtureChange,
   fixtureIdAllocator,
@@ -32,18 +33,59 @@ export const changeFixture = async (
   const outcome = await database.db
     .transaction()
     .execute((trx) => applyFixtureChange(trx, actor, fixtureId, change, now, options));
+  // The admin's answer shows the points given: the fixture's tally run is waited for.
+  if (outcome.tallying) await talliesOf(database).drain();
   if (isResultEvent(outcome)) {
     await bus.publish({ type: 'results', competitionId: outcome.fixture.competitionId, fixtureId });
   }
-  return outcome;
+  return { ...outcome, counts: await repo.fixtureScoreCounts(database.db, fixtureId) };
 };
 
 /**
  * 'Save & Recalculate': scores a final fixture again through the same change path as an edit
  * (only for a final fixture with both scores).
  */
-export const recalculate = (deps: Deps, actor: Actor, fixtureId: string, now: Date) =>
-  changeFixture(deps, actor, fixtureId, {}, now, { recalculate: true });
+export const recalculate = async (deps: Deps, actor: Actor, fixtureId: string, now: Date) => {
+  const outcome = await changeFixture(deps, actor, fixtureId, {}, now, { recalculate: true });
+  // Every derived total up to date: predictions the totals do not hold yet (written straight
+  // into the table by a bulk load) are tallied too, whatever their fixture.
+  await talliesOf(deps.database).catchUp();
+  return { ...outcome, counts: await repo.fixtureScoreCounts(deps.database.db, fixtureId) };
+};
+
+/**
+ * 'Rebuild standings' of a competition (site admins): every league's totals summed afresh from
+ * its predictions, a batch of leagues at a time; audited.
+ */
+export const rebuildStandings = async (
+  { database }: Deps,
+  actor: Actor,
+  competitionId: string,
+  now: Date,
+) => {
+  const competition = await database.db
+    .selectFrom('competitions')
+    .select('id')
+    .where('id', '=', competitionId)
+    .executeTakeFirst();
+  if (!competition) throw new AppError('UNKNOWN_COMPETITION');
+  const started = performance.now();
+  const leagues = await talliesOf(database).rebuildCompetition(competitionId);
+  const tookMs = Math.round(performance.now() - started);
+  await writeAudit(
+    database.db,
+    {
+      actorUserId: actor.id,
+      actorLabel: actor.label,
+      action: 'competition.rebuild_standings',
+      entityType: 'competition',
+      entityId: competitionId,
+      after: { leagues, tookMs },
+    },
+    now,
+  );
+  return { leagues, tookMs };
+};
 
 export const addFixture = async (services: Deps, actor: Actor, body: NewFixtureBody, now: Date) => {
   const { db } = services.database;

@@ -102,7 +102,7 @@ const syncCompetition = async (
           now,
         ),
       );
-    await publishResults(deps.bus, c.id, outcome.events);
+    await publishResults(deps, c.id, outcome.events);
     await optimizeAfter(deps.database, outcome.counts);
     return result(c, code, season, { outcome: 'applied', counts: outcome.counts });
   } catch (err) {

@@ -1,0 +1,354 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { unnamedPlayer } from '../../domain/leagues';
+import type { DB } from '../db/types';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * Standings read from the derived totals (team_totals, round_totals), a page at a time, in the
+ * order of DESIGN §3: points, exact minutes, correct outcomes, then the team's name (lower-cased,
+ * unique in a league). Every query searches one league's rows by index; none reads predictions.
+ */
+
+/** Display names are clipped in tables: a page stays small whatever a profile holds. */
+const managerLength = 50;
+
+export interface TotalsRow {
+  teamId: string;
+  teamName: string;
+  userId: string;
+  manager: string;
+  points: number;
+  exactMinutes: number;
+  correctOutcomes: number;
+  predictions: number;
+  jokers: number;
+}
+
+const managerName = (name: string | null) =>
+  name && name.trim() !== '' ? name.slice(0, managerLength) : unnamedPlayer;
+
+/**
+ * Teams without a totals row for the season (new teams, a new season, a bulk load) get an empty
+ * one, so every team of the league is ranked. Cheap when nothing is missing: two index counts.
+ */
+export const fillMissingTotals = async (db: Db, leagueId: string, season: string) => {
+  const counts = await sql<{ teams: number; totals: number }>`select
+      (select count(*) from teams where league_id = ${leagueId}) as teams,
+      (select count(*) from team_totals where league_id = ${leagueId} and season = ${season}) as totals`.execute(
+    db,
+  );
+  const row = counts.rows[0];
+  if (!row || Number(row.teams) === Number(row.totals)) return;
+  await sql`insert into team_totals (team_id, season, league_id)
+    select t.id, ${season}, t.league_id from teams t
+    where t.league_id = ${leagueId}
+      and not exists (select 1 from team_totals x where x.team_id = t.id and x.season = ${season})
+    on conflict (team_id, season) do nothing`.execute(db);
+};
+
+const tableQuery = (db: Db, leagueId: string, season: string) =>
+  db
+    .selectFrom('team_totals as tt')
+    .innerJoin('teams as t', 't.id', 'tt.team_id')
+    .innerJoin('user as u', 'u.id', 't.user_id')
+    .select([
+      'tt.team_id',
+      't.name',
+      't.user_id',
+      sql<string | null>`substr(u.name, 1, ${sql.lit(managerLength + 10)})`.as('manager'),
+      'tt.points',
+      'tt.exact_minutes',
+      'tt.correct_outcomes',
+      'tt.predictions',
+      'tt.jokers',
+    ])
+    .where('tt.league_id', '=', leagueId)
+    .where('tt.season', '=', season);
+
+type TableRow = Awaited<ReturnType<ReturnType<typeof tableQuery>['execute']>>[number];
+
+const toTotals = (r: TableRow): TotalsRow => ({
+  teamId: r.team_id,
+  teamName: r.name,
+  userId: r.user_id,
+  manager: managerName(r.manager),
+  points: Number(r.points),
+  exactMinutes: Number(r.exact_minutes),
+  correctOutcomes: Number(r.correct_outcomes),
+  predictions: Number(r.predictions),
+  jokers: Number(r.jokers),
+});
+
+/** Rows `offset` … `offset + limit − 1` of the league's table (0-based positions). */
+export const tableSlice = async (
+  db: Db,
+  leagueId: string,
+  season: string,
+  offset: number,
+  limit: number,
+) =>
+  (
+    await tableQuery(db, leagueId, season)
+      .orderBy('tt.points', 'desc')
+      .orderBy('tt.exact_minutes', 'desc')
+      .orderBy('tt.correct_outcomes', 'desc')
+      .orderBy(sql`lower(t.name)`)
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  ).map(toTotals);
+
+type Score = Pick<TotalsRow, 'points' | 'exactMinutes' | 'correctOutcomes'>;
+
+const strictlyBetter = (s: Score) =>
+  sql<boolean>`(tt.points > ${s.points} or (tt.points = ${s.points} and (tt.exact_minutes > ${s.exactMinutes} or (tt.exact_minutes = ${s.exactMinutes} and tt.correct_outcomes > ${s.correctOutcomes}))))`;
+
+/** How many teams of the league rank strictly above this score (its rank is that + 1). */
+export const countBetter = async (db: Db, leagueId: string, season: string, s: Score) => {
+  const row = await db
+    .selectFrom('team_totals as tt')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('tt.league_id', '=', leagueId)
+    .where('tt.season', '=', season)
+    .where(strictlyBetter(s))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+/** The 0-based position of a team in the league's table. */
+export const positionOf = async (db: Db, leagueId: string, season: string, row: TotalsRow) => {
+  const better = await countBetter(db, leagueId, season, row);
+  const tied = await db
+    .selectFrom('team_totals as tt')
+    .innerJoin('teams as t', 't.id', 'tt.team_id')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('tt.league_id', '=', leagueId)
+    .where('tt.season', '=', season)
+    .where('tt.points', '=', row.points)
+    .where('tt.exact_minutes', '=', row.exactMinutes)
+    .where('tt.correct_outcomes', '=', row.correctOutcomes)
+    .where(sql<boolean>`lower(t.name) < lower(${row.teamName})`)
+    .executeTakeFirstOrThrow();
+  return better + Number(tied.n);
+};
+
+/** The viewer's teams in the league with their totals. */
+export const teamsOfUser = async (db: Db, leagueId: string, season: string, userId: string) =>
+  (await tableQuery(db, leagueId, season).where('t.user_id', '=', userId).execute()).map(toTotals);
+
+export const tableSummary = async (db: Db, leagueId: string, season: string) => {
+  const row = await db
+    .selectFrom('team_totals')
+    .select([
+      sql<number>`count(*)`.as('teams'),
+      sql<number>`coalesce(max(points), 0)`.as('highest'),
+      sql<number>`coalesce(sum(points), 0)`.as('sum'),
+    ])
+    .where('league_id', '=', leagueId)
+    .where('season', '=', season)
+    .executeTakeFirstOrThrow();
+  const teams = Number(row.teams);
+  return {
+    totalTeams: teams,
+    highestScore: Number(row.highest),
+    averageScore: teams === 0 ? 0 : Math.round(Number(row.sum) / teams),
+  };
+};
+
+/** Rounds of the season with at least one final fixture, latest first. */
+export const scoredRounds = async (db: Db, competitionId: string, season: string) =>
+  (
+    await db
+      .selectFrom('fixtures')
+      .select(['round_label', sql<number>`min(round_order)`.as('round_order')])
+      .where('competition_id', '=', competitionId)
+      .where('season', '=', season)
+      .where('status', '=', 'final')
+      .groupBy('round_label')
+      .execute()
+  )
+    .map((r) => ({ round: r.round_label, order: Number(r.round_order) }))
+    .sort((a, b) => b.order - a.order || b.round.localeCompare(a.round));
+
+const nonZero = sql<boolean>`(rt.points <> 0 or rt.exact_minutes <> 0 or rt.correct_outcomes <> 0)`;
+
+const roundQuery = (db: Db, leagueId: string, season: string, round: string) =>
+  db
+    .selectFrom('round_totals as rt')
+    .innerJoin('teams as t', 't.id', 'rt.team_id')
+    .innerJoin('user as u', 'u.id', 't.user_id')
+    .select([
+      'rt.team_id',
+      't.name',
+      't.user_id',
+      sql<string | null>`substr(u.name, 1, ${sql.lit(managerLength + 10)})`.as('manager'),
+      'rt.points',
+      'rt.exact_minutes',
+      'rt.correct_outcomes',
+    ])
+    .where('rt.league_id', '=', leagueId)
+    .where('rt.season', '=', season)
+    .where('rt.round_label', '=', round)
+    .where(nonZero)
+    .orderBy('rt.points', 'desc')
+    .orderBy('rt.exact_minutes', 'desc')
+    .orderBy('rt.correct_outcomes', 'desc')
+    .orderBy(sql`lower(t.name)`);
+
+type RoundRow = Awaited<ReturnType<ReturnType<typeof roundQuery>['execute']>>[number];
+
+const fromRound = (r: RoundRow): TotalsRow => ({
+  teamId: r.team_id,
+  teamName: r.name,
+  userId: r.user_id,
+  manager: managerName(r.manager),
+  points: Number(r.points),
+  exactMinutes: Number(r.exact_minutes),
+  correctOutcomes: Number(r.correct_outcomes),
+  predictions: 0,
+  jokers: 0,
+});
+
+/** How many teams rank strictly above this score in the round. */
+export const countBetterInRound = async (
+  db: Db,
+  leagueId: string,
+  season: string,
+  round: string,
+  s: Score,
+) => {
+  const row = await db
+    .selectFrom('round_totals as rt')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('rt.league_id', '=', leagueId)
+    .where('rt.season', '=', season)
+    .where('rt.round_label', '=', round)
+    .where(
+      sql<boolean>`(rt.points > ${s.points} or (rt.points = ${s.points} and (rt.exact_minutes > ${s.exactMinutes} or (rt.exact_minutes = ${s.exactMinutes} and rt.correct_outcomes > ${s.correctOutcomes}))))`,
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+/** How many teams scored anything in the round (the rest share the last rank with 0). */
+export const countScoredInRound = async (
+  db: Db,
+  leagueId: string,
+  season: string,
+  round: string,
+) => {
+  const row = await db
+    .selectFrom('round_totals as rt')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('rt.league_id', '=', leagueId)
+    .where('rt.season', '=', season)
+    .where('rt.round_label', '=', round)
+    .where(nonZero)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+/**
+ * Positions `offset` … of the round's table: teams that scored (by index), then every other team
+ * of the league with 0, by name.
+ */
+export const roundSlice = async (
+  db: Db,
+  leagueId: string,
+  season: string,
+  round: string,
+  scored: number,
+  offset: number,
+  limit: number,
+) => {
+  const rows: TotalsRow[] = [];
+  if (offset < scored)
+    rows.push(
+      ...(await roundQuery(db, leagueId, season, round).limit(limit).offset(offset).execute()).map(
+        fromRound,
+      ),
+    );
+  const rest = limit - rows.length;
+  if (rest <= 0) return rows;
+  const zero = await db
+    .selectFrom('teams as t')
+    .innerJoin('user as u', 'u.id', 't.user_id')
+    .select([
+      't.id',
+      't.name',
+      't.user_id',
+      sql<string | null>`substr(u.name, 1, ${sql.lit(managerLength + 10)})`.as('manager'),
+    ])
+    .where('t.league_id', '=', leagueId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('round_totals as rt')
+            .select('rt.team_id')
+            .whereRef('rt.team_id', '=', 't.id')
+            .where('rt.season', '=', season)
+            .where('rt.round_label', '=', round)
+            .where(nonZero),
+        ),
+      ),
+    )
+    .orderBy(sql`lower(t.name)`)
+    .limit(rest)
+    .offset(Math.max(0, offset - scored))
+    .execute();
+  rows.push(
+    ...zero.map((r) => ({
+      teamId: r.id,
+      teamName: r.name,
+      userId: r.user_id,
+      manager: managerName(r.manager),
+      points: 0,
+      exactMinutes: 0,
+      correctOutcomes: 0,
+      predictions: 0,
+      jokers: 0,
+    })),
+  );
+  return rows;
+};
+
+/** The round's winners: every team level with the top score, when it is above 0 (at most `limit`). */
+export const roundWinners = async (
+  db: Db,
+  leagueId: string,
+  season: string,
+  round: string,
+  limit: number,
+) => {
+  const top = await roundQuery(db, leagueId, season, round).limit(1).executeTakeFirst();
+  if (!top || Number(top.points) <= 0) return { winners: [] as TotalsRow[], count: 0 };
+  const level = (q: ReturnType<typeof roundQuery>) =>
+    q
+      .where('rt.points', '=', top.points)
+      .where('rt.exact_minutes', '=', top.exact_minutes)
+      .where('rt.correct_outcomes', '=', top.correct_outcomes);
+  const winners = (
+    await level(roundQuery(db, leagueId, season, round))
+      .limit(limit)
+      .execute()
+  ).map(fromRound);
+  const count =
+    winners.length < limit
+      ? winners.length
+      : Number(
+          (
+            await db
+              .selectFrom('round_totals as rt')
+              .select(sql<number>`count(*)`.as('n'))
+              .where('rt.league_id', '=', leagueId)
+              .where('rt.season', '=', season)
+              .where('rt.round_label', '=', round)
+              .where('rt.points', '=', top.points)
+              .where('rt.exact_minutes', '=', top.exact_minutes)
+              .where('rt.correct_outcomes', '=', top.correct_outcomes)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+  return { winners, count };
+};

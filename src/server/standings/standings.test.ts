@@ -1,0 +1,331 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pointsFor, isCorrectOutcome, isExactMinute } from '../../domain/scoring';
+import type { Outcome } from '../../domain/predictions';
+import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
+import { createLeague, player } from '../../../tests/setup/leagues';
+import { createTestApp, type Agent, type TestApp } from '../../../tests/setup/test-app';
+
+// Standings read from derived totals, a page at a time: a league of 130 teams loaded in bulk
+// (rows with only the tables' original columns), counted by 'Save & Recalculate', paged, centred
+// on the viewer, repaired by 'Rebuild standings', and never above 64 KB.
+const clock = new Date('2031-03-01T12:00:00Z');
+const season = '2030-31';
+const teamsInLeague = 130;
+let t: TestApp;
+let admin: Agent;
+let owner: Agent;
+let viewer: Agent;
+let leagueId = '';
+let viewerTeam = '';
+const expected = new Map<
+  string,
+  { name: string; points: number; exact: number; correct: number }
+>();
+
+// Two played rounds: r1 final 2-1 (first goal 10'), r2 final 0-0; one fixture still to come.
+const results = {
+  sc_1: { homeScore: 2, awayScore: 1, firstGoalMinute: 10 },
+  sc_2: { homeScore: 0, awayScore: 0, firstGoalMinute: 0 },
+};
+const outcomesCycle: Outcome[] = ['1', 'X', '2'];
+/** A deterministic spread of picks: many levels, many ties. */
+const pickOf = (i: number, fixture: 'sc_1' | 'sc_2') => {
+  const outcome = outcomesCycle[(i * (fixture === 'sc_1' ? 7 : 5)) % 3] ?? '1';
+  const minute = fixture === 'sc_1' ? (i % 4 === 0 ? 10 : 20 + (i % 30)) : i % 5 === 0 ? 0 : 15;
+  return { outcome, firstGoalMinute: minute, joker: i % 11 === 0 };
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock, env: { ADMIN_EMAILS: 'scale-admin@example.com' } });
+  admin = t.agent();
+  await admin.signUp('scale-admin@example.com', 'correct-horse-9', 'Scale Admin');
+  await insertFixtures(t, [
+    { id: 'sc_1', kickoffAt: hoursFrom(clock, -72), season, round: 'Round 1' },
+    { id: 'sc_2', kickoffAt: hoursFrom(clock, -48), season, round: 'Round 2' },
+    { id: 'sc_3', kickoffAt: hoursFrom(clock, 48), season, round: 'Round 3' },
+  ]);
+  owner = await player(t, 'Owner');
+  const created = await createLeague(owner, 'Big League', 'A'.repeat(50));
+  leagueId = created.league.id;
+  viewer = await player(t, 'Viewer');
+  viewerTeam = (
+    await viewer.post('/api/leagues/join', {
+      codeOrName: created.league.inviteCode,
+      teamName: 'Zz Viewer',
+    })
+  ).body.team.id;
+
+  // The rest arrive by bulk load: users, teams and predictions with the original columns only.
+  const { db } = t.services.database;
+  const at = clock.toISOString();
+  const bulk = Array.from({ length: teamsInLeague - 2 }, (_, i) => i);
+  await db
+    .insertInto('user')
+    .values(
+      bulk.map((i) => ({
+        id: `bulk-user-${i}`,
+        // Display names longer than any table shows (clipped in standings).
+        name: `Manager ${i} ${'x'.repeat(5000)}`,
+        email: `bulk-${i}@example.com`,
+        emailVerified: 0,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('teams')
+    .values(
+      bulk.map((i) => ({
+        id: `bulk-team-${i}`,
+        league_id: leagueId,
+        user_id: `bulk-user-${i}`,
+        name: `Team ${String(i).padStart(3, '0')} ${'é'.repeat(41)}`,
+        created_at: at,
+      })),
+    )
+    .execute();
+  const teamIds = [...bulk.map((i) => `bulk-team-${i}`), created.teams[0]?.id ?? '', viewerTeam];
+  const names = [
+    ...bulk.map((i) => `Team ${String(i).padStart(3, '0')} ${'é'.repeat(41)}`),
+    'A'.repeat(50),
+    'Zz Viewer',
+  ];
+  await db
+    .insertInto('predictions')
+    .values(
+      teamIds.flatMap((teamId, i) =>
+        (['sc_1', 'sc_2'] as const).map((fixture) => {
+          const p = pickOf(i, fixture);
+          return {
+            team_id: teamId,
+            fixture_id: fixture,
+            outcome: p.outcome,
+            first_goal_minute: p.firstGoalMinute,
+            joker: p.joker ? 1 : 0,
+            created_at: at,
+            updated_at: at,
+          };
+        }),
+      ),
+    )
+    .execute();
+  teamIds.forEach((teamId, i) => {
+    let points = 0;
+    let exact = 0;
+    let correct = 0;
+    for (const fixture of ['sc_1', 'sc_2'] as const) {
+      const p = pickOf(i, fixture);
+      points += pointsFor(p, results[fixture]);
+      exact += isExactMinute(p, results[fixture]) ? 1 : 0;
+      correct += isCorrectOutcome(p, results[fixture]) ? 1 : 0;
+    }
+    expected.set(teamId, { name: names[i] ?? '', points, exact, correct });
+  });
+  for (const [id, r] of Object.entries(results))
+    await db
+      .updateTable('fixtures')
+      .set({
+        status: 'final',
+        home_score: r.homeScore,
+        away_score: r.awayScore,
+        first_goal_minute: r.firstGoalMinute,
+      })
+      .where('id', '=', id)
+      .execute();
+});
+afterAll(() => t.close());
+
+interface Row {
+  rank: number;
+  teamId: string;
+  teamName: string;
+  manager: string;
+  points: number;
+  exactMinutes: number;
+  correctOutcomes: number;
+  mine: boolean;
+}
+
+/** The whole table as DESIGN §3 orders it, computed here from the picks. */
+const fullTable = () => {
+  const rows = [...expected.entries()].sort(
+    ([, a], [, b]) =>
+      b.points - a.points ||
+      b.exact - a.exact ||
+      b.correct - a.correct ||
+      (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1),
+  );
+  let rank = 0;
+  return rows.map(([teamId, r], i) => {
+    const prev = rows[i - 1]?.[1];
+    if (!prev || prev.points !== r.points || prev.exact !== r.exact || prev.correct !== r.correct)
+      rank = i + 1;
+    return { teamId, rank, points: r.points, exactMinutes: r.exact, correctOutcomes: r.correct };
+  });
+};
+
+const standings = (agent: Agent, query = '') =>
+  agent.get(`/api/leagues/${leagueId}/standings?season=${season}${query}`);
+
+describe('standings from derived totals', () => {
+  it('count a bulk load only once Save & Recalculate has run, then agree with the picks', async () => {
+    const before = await standings(owner);
+    expect(before.status).toBe(200);
+    expect(before.body.summary.highestScore).toBe(0);
+
+    const recalculated = await admin.post('/api/admin/fixtures/sc_1/recalculate');
+    expect(recalculated.status).toBe(200);
+    expect(recalculated.body.total).toBe(teamsInLeague);
+
+    const table = fullTable();
+    const pages: Row[] = [];
+    for (let page = 1; page <= 3; page += 1) {
+      const res = await standings(owner, `&page=${page}`);
+      expect(res.body.page).toEqual({ number: page, size: 50, pages: 3, teams: teamsInLeague });
+      pages.push(...(res.body.rows as Row[]));
+    }
+    expect(pages).toHaveLength(teamsInLeague);
+    expect(
+      pages.map((r) => ({
+        teamId: r.teamId,
+        rank: r.rank,
+        points: r.points,
+        exactMinutes: r.exactMinutes,
+        correctOutcomes: r.correctOutcomes,
+      })),
+    ).toEqual(table);
+    const summary = (await standings(owner)).body.summary;
+    expect(summary).toEqual({
+      totalTeams: teamsInLeague,
+      highestScore: table[0]?.points,
+      averageScore: Math.round(table.reduce((s, r) => s + r.points, 0) / teamsInLeague),
+    });
+  });
+
+  it('opens at the viewer’s page with ?around=me and shows the viewer with neighbours in top', async () => {
+    const table = fullTable();
+    const position = table.findIndex((r) => r.teamId === viewerTeam);
+    const res = await standings(viewer, '&around=me');
+    expect(res.body.page.number).toBe(Math.floor(position / 50) + 1);
+    const mine = (res.body.rows as Row[]).filter((r) => r.mine);
+    expect(mine.map((r) => r.teamId)).toEqual([viewerTeam]);
+
+    const top = res.body.top as Row[];
+    const wanted = new Set([
+      ...table.slice(0, 10).map((r) => r.teamId),
+      ...table.slice(Math.max(0, position - 1), position + 2).map((r) => r.teamId),
+    ]);
+    expect(new Set(top.map((r) => r.teamId))).toEqual(wanted);
+    expect(top.find((r) => r.teamId === viewerTeam)?.rank).toBe(table[position]?.rank);
+    // A visitor gets the first page and the top 10.
+    const visitor = await standings(t.agent());
+    expect(visitor.body.page.number).toBe(1);
+    expect(visitor.body.top).toHaveLength(10);
+    // Past the last page: the last page.
+    expect((await standings(owner, '&page=99')).body.page.number).toBe(3);
+  });
+
+  it('gives one round’s table and winners, latest round first, and 404 for a round without results', async () => {
+    const res = await standings(owner);
+    expect(res.body.round).toBe('Round 2');
+    expect(res.body.rounds.map((r: { round: string }) => r.round)).toEqual(['Round 2', 'Round 1']);
+    const chosen = res.body.rounds[0];
+    expect(chosen.rows).toHaveLength(50);
+    expect(res.body.rounds[1].rows).toEqual([]);
+    const roundOne = await standings(owner, '&round=Round%201&page=3');
+    const rows = roundOne.body.rounds.find((r: { round: string }) => r.round === 'Round 1')
+      .rows as Row[];
+    expect(rows).toHaveLength(teamsInLeague - 100);
+    const first = await standings(owner, '&round=Round%201');
+    const winners = first.body.rounds.find((r: { round: string }) => r.round === 'Round 1');
+    expect(winners.winnerCount).toBeGreaterThan(0);
+    expect(winners.winners.length).toBe(Math.min(10, winners.winnerCount));
+    const unknown = await standings(owner, '&round=Round%203');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('UNKNOWN_ROUND');
+    expect((await standings(owner, '&page=0')).status).toBe(400);
+  });
+
+  it('keeps every response under 64 KB, clipping display names', async () => {
+    for (const query of ['', '&page=2', '&around=me', '&round=Round%201']) {
+      const res = await standings(viewer, query);
+      expect(Buffer.byteLength(JSON.stringify(res.body))).toBeLessThan(64 * 1024);
+    }
+    const rows = (await standings(owner)).body.rows as Row[];
+    expect(Math.max(...rows.map((r) => r.manager.length))).toBeLessThanOrEqual(50);
+  });
+
+  it('counts saves and deletions in the statistics as they happen', async () => {
+    const stats = async () =>
+      (await standings(viewer, '&around=me')).body.statistics.find(
+        (s: { teamId: string }) => s.teamId === viewerTeam,
+      );
+    const before = await stats();
+    const saved = await viewer.put('/api/predictions', {
+      teamId: viewerTeam,
+      predictions: [{ fixtureId: 'sc_3', outcome: '1', firstGoalMinute: 12, joker: true }],
+    });
+    expect(saved.status).toBe(200);
+    expect(await stats()).toMatchObject({
+      predictions: before.predictions + 1,
+      jokers: before.jokers + 1,
+    });
+    // Editing the pick counts nothing twice; taking the joker off gives it back.
+    await viewer.put('/api/predictions', {
+      teamId: viewerTeam,
+      predictions: [{ fixtureId: 'sc_3', outcome: 'X', firstGoalMinute: 12, joker: false }],
+    });
+    expect(await stats()).toMatchObject({
+      predictions: before.predictions + 1,
+      jokers: before.jokers,
+    });
+    const deleted = await viewer.delete('/api/predictions', {
+      teamId: viewerTeam,
+      fixtureIds: ['sc_3'],
+    });
+    expect(deleted.status).toBe(200);
+    expect(await stats()).toMatchObject({ predictions: before.predictions, jokers: before.jokers });
+  });
+
+  it('moves with a corrected result and back when a fixture stops being final', async () => {
+    const edit = (body: object) => admin.patch('/api/admin/fixtures/sc_2', body);
+    expect((await edit({ homeScore: 1, awayScore: 0, firstGoalMinute: 15 })).status).toBe(200);
+    const corrected = { ...results, sc_2: { homeScore: 1, awayScore: 0, firstGoalMinute: 15 } };
+    const points = (i: number) =>
+      pointsFor(pickOf(i, 'sc_1'), corrected.sc_1) + pointsFor(pickOf(i, 'sc_2'), corrected.sc_2);
+    const table = (await standings(owner, '&page=1')).body.rows as Row[];
+    const bulkIndex = (id: string) => Number(id.replace('bulk-team-', ''));
+    for (const row of table.filter((r) => r.teamId.startsWith('bulk-team-')))
+      expect(row.points).toBe(points(bulkIndex(row.teamId)));
+    expect(
+      (await edit({ status: 'scheduled', homeScore: null, awayScore: null, firstGoalMinute: null }))
+        .status,
+    ).toBe(200);
+    const after = (await standings(owner)).body;
+    expect(after.rounds.map((r: { round: string }) => r.round)).toEqual(['Round 1']);
+    for (const row of (after.rows as Row[]).filter((r) => r.teamId.startsWith('bulk-team-')))
+      expect(row.points).toBe(pointsFor(pickOf(bulkIndex(row.teamId), 'sc_1'), results.sc_1));
+    expect((await edit({ status: 'final', ...results.sc_2 })).status).toBe(200);
+  });
+
+  it('repairs totals with Rebuild standings (site admins only)', async () => {
+    const good = (await standings(owner)).body.rows;
+    await t.services.database.db
+      .updateTable('team_totals')
+      .set({ points: 999 })
+      .where('league_id', '=', leagueId)
+      .execute();
+    expect((await standings(owner)).body.rows[0].points).toBe(999);
+    expect(
+      (await owner.post('/api/admin/competitions/premier_league/rebuild-standings')).status,
+    ).toBe(403);
+    const rebuilt = await admin.post('/api/admin/competitions/premier_league/rebuild-standings');
+    expect(rebuilt.status).toBe(200);
+    expect(rebuilt.body.leagues).toBeGreaterThanOrEqual(1);
+    expect((await standings(owner)).body.rows).toEqual(good);
+    expect((await admin.post('/api/admin/competitions/nowhere/rebuild-standings')).status).toBe(
+      400,
+    );
+  });
+});

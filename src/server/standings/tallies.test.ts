@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { queueTally, talliesOf } from './tallies';
+import { reconcile } from './tally-sql';
+
+// A tally run moves totals a batch of leagues at a time and records the last league done: one cut
+// short (a restart) resumes without counting anything twice, and re-running changes nothing.
+const clock = new Date('2031-05-01T12:00:00Z');
+let t: TestApp;
+const leagues = Array.from({ length: 6 }, (_, i) => `tl-league-${i}`);
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+  const { db } = t.services.database;
+  const at = clock.toISOString();
+  await insertFixtures(t, [
+    { id: 'tl_1', kickoffAt: hoursFrom(clock, -30), season: '2030-31', round: 'Round 9' },
+  ]);
+  await db
+    .insertInto('user')
+    .values({
+      id: 'tl-user',
+      name: 'Tally',
+      email: 'tl@example.com',
+      emailVerified: 0,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+  for (const [l, id] of leagues.entries()) {
+    await db
+      .insertInto('leagues')
+      .values({
+        id,
+        name: `Tally League ${l}`,
+        invite_code: `TL000${l}`,
+        competition_id: 'premier_league',
+        admin_user_id: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const teams = Array.from({ length: 4 }, (_, i) => `${id}-team-${i}`);
+    await db
+      .insertInto('teams')
+      .values(
+        teams.map((team, i) => ({
+          id: team,
+          league_id: id,
+          user_id: 'tl-user',
+          name: `T${i}`,
+          created_at: at,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('predictions')
+      .values(
+        teams.map((team, i) => ({
+          team_id: team,
+          fixture_id: 'tl_1',
+          outcome: i % 2 === 0 ? '1' : '2',
+          first_goal_minute: i === 0 ? 33 : 50,
+          joker: i === 0 ? 1 : 0,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+  }
+  await db
+    .updateTable('fixtures')
+    .set({ status: 'final', home_score: 1, away_score: 0, first_goal_minute: 33 })
+    .where('id', '=', 'tl_1')
+    .execute();
+});
+afterAll(() => t.close());
+
+const totals = async () =>
+  (
+    await t.services.database.db
+      .selectFrom('team_totals')
+      .select(['team_id', 'points', 'exact_minutes', 'correct_outcomes', 'predictions', 'jokers'])
+      .where('league_id', 'in', leagues)
+      .orderBy('team_id')
+      .execute()
+  ).map((r) => [
+    r.team_id,
+    Number(r.points),
+    Number(r.exact_minutes),
+    Number(r.correct_outcomes),
+    Number(r.predictions),
+    Number(r.jokers),
+  ]);
+
+describe('tally runs', () => {
+  it('resume from the last league done after an interruption, counting nothing twice', async () => {
+    const { db, dialect } = t.services.database;
+    const at = clock.toISOString();
+    await queueTally(db, 'tl_1', at);
+    // The first two leagues were done before the process stopped (cursor at the second).
+    const target = {
+      id: 'tl_1',
+      season: '2030-31',
+      round: 'Round 9',
+      result: { homeScore: 1, awayScore: 0, firstGoalMinute: 33 },
+    };
+    await db.transaction().execute(async (trx) => {
+      await reconcile(trx, dialect, target, { leagueIds: leagues.slice(0, 2) }, at);
+      await trx
+        .updateTable('tally_runs')
+        .set({ cursor: leagues[1] ?? '' })
+        .where('fixture_id', '=', 'tl_1')
+        .execute();
+    });
+    await talliesOf(t.services.database).drain();
+    expect(await db.selectFrom('tally_runs').selectAll().execute()).toEqual([]);
+    const moved = await totals();
+    // Team 0 of each league: outcome + minute, doubled (8); team 2: outcome (1); others 0.
+    expect(moved.filter(([id]) => String(id).endsWith('-team-0')).map((r) => r.slice(1))).toEqual(
+      leagues.map(() => [8, 1, 1, 1, 1]),
+    );
+    expect(moved.filter(([id]) => String(id).endsWith('-team-2')).map((r) => r[1])).toEqual(
+      leagues.map(() => 1),
+    );
+    // Running everything again changes nothing; a rebuild agrees.
+    await queueTally(db, 'tl_1', at);
+    await talliesOf(t.services.database).drain();
+    expect(await totals()).toEqual(moved);
+    await talliesOf(t.services.database).rebuildCompetition('premier_league');
+    expect((await totals()).filter((r) => r.slice(1).some((n) => n !== 0))).toEqual(
+      moved.filter((r) => r.slice(1).some((n) => n !== 0)),
+    );
+  });
+
+  it('counts under the new round when a played fixture moves to another round', async () => {
+    const { db } = t.services.database;
+    const admin = await (async () => {
+      const a = t.agent();
+      await a.signUp('tl-admin@example.com');
+      await db
+        .updateTable('user')
+        .set({ role: 'admin' })
+        .where('email', '=', 'tl-admin@example.com')
+        .execute();
+      return a;
+    })();
+    expect((await admin.patch('/api/admin/fixtures/tl_1', { round: 'Round 10' })).status).toBe(200);
+    const rounds = await db
+      .selectFrom('round_totals')
+      .select(['round_label', (eb) => eb.fn.sum<number>('points').as('points')])
+      .where('league_id', 'in', leagues)
+      .groupBy('round_label')
+      .execute();
+    const byRound = Object.fromEntries(rounds.map((r) => [r.round_label, Number(r.points)]));
+    expect(byRound['Round 9'] ?? 0).toBe(0);
+    expect(byRound['Round 10']).toBe(leagues.length * 9);
+  });
+});

@@ -1,0 +1,274 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/database';
+import type { DB } from '../db/types';
+import type { Logger } from '../logger';
+import { rebuildLeagues, reconcile, untally, type TallyTarget } from './tally-sql';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * Derived totals move in runs of league batches (DESIGN §3): a fixture's change commits first
+ * with a `tally_runs` row, then each batch of leagues moves from old to new totals in its own
+ * short transaction and records the last league done. Between batches the event loop is free,
+ * so a fixture predicted by a million teams never stalls other requests; a run cut short by a
+ * restart resumes from its cursor, and a second change of the same fixture restarts its run.
+ */
+
+/** Batches aim at this many milliseconds of work each (the event loop's budget is 50). */
+const batchBudgetMs = 12;
+const firstBatch = 16;
+const largestBatch = 2000;
+
+/** Queues a tally run for the fixture, in the transaction that changes it. */
+export const queueTally = async (trx: Db, fixtureId: string, at: string) => {
+  const predicted = await trx
+    .selectFrom('predictions')
+    .select('team_id')
+    .where('fixture_id', '=', fixtureId)
+    .limit(1)
+    .executeTakeFirst();
+  if (!predicted) return false;
+  await trx
+    .insertInto('tally_runs')
+    .values({ fixture_id: fixtureId, generation: 1, cursor: '', queued_at: at })
+    .onConflict((oc) =>
+      oc.column('fixture_id').doUpdateSet((eb) => ({
+        generation: sql<number>`${eb.ref('tally_runs.generation')} + 1`,
+        cursor: '',
+        queued_at: eb.ref('excluded.queued_at'),
+      })),
+    )
+    .execute();
+  return true;
+};
+
+/**
+ * Before a fixture moves to another round, its predictions leave the old round's totals (in the
+ * same transaction); the queued run counts them under the new one.
+ */
+export const untallyFixture = untally;
+
+const targetOf = async (db: Db, fixtureId: string) => {
+  const f = await db
+    .selectFrom('fixtures')
+    .select([
+      'id',
+      'competition_id',
+      'season',
+      'round_label',
+      'status',
+      'home_score',
+      'away_score',
+      'first_goal_minute',
+    ])
+    .where('id', '=', fixtureId)
+    .executeTakeFirst();
+  if (!f) return null;
+  const scored = f.status === 'final' && f.home_score !== null && f.away_score !== null;
+  const target: TallyTarget = {
+    id: f.id,
+    season: f.season,
+    round: f.round_label,
+    result: scored
+      ? {
+          homeScore: f.home_score as number,
+          awayScore: f.away_score as number,
+          firstGoalMinute: f.first_goal_minute,
+        }
+      : null,
+  };
+  return { target, competitionId: f.competition_id };
+};
+
+const nextLeagues = async (db: Db, competitionId: string, after: string, limit: number) =>
+  (
+    await db
+      .selectFrom('leagues')
+      .select('id')
+      .where('competition_id', '=', competitionId)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+  ).map((l) => l.id);
+
+/** PostgreSQL: one batch of a league at a time, whichever instance runs it. */
+const lockLeagues = async (database: Database, trx: Transaction<DB>, ids: string[]) => {
+  if (database.dialect === 'postgres' && ids.length > 0)
+    await sql`select id from leagues where id in (${sql.join(ids)}) order by id for update`.execute(
+      trx,
+    );
+};
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Grows or shrinks the next batch so each takes about `batchBudgetMs`. */
+const resize = (size: number, elapsedMs: number) => {
+  if (elapsedMs > batchBudgetMs * 2) return Math.max(1, Math.floor(size / 2));
+  if (elapsedMs < batchBudgetMs / 2) return Math.min(largestBatch, size * 2);
+  return size;
+};
+
+export class TallyWorker {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  private readonly changedPoints = new Map<string, number>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly logger?: Logger,
+  ) {}
+
+  /** Runs every queued tally to its end; resolves once a pass begun after the call is done. */
+  drain(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** How many predictions of the fixture changed points in runs since the last call. */
+  takeChanged(fixtureId: string) {
+    const n = this.changedPoints.get(fixtureId) ?? 0;
+    this.changedPoints.delete(fixtureId);
+    return n;
+  }
+
+  /** Lets the batch in progress finish and starts no other (shutdown). */
+  async stop() {
+    this.stopped = true;
+    await this.running?.catch(() => undefined);
+  }
+
+  private async loop() {
+    do {
+      this.again = false;
+      const queued = await this.database.db
+        .selectFrom('tally_runs')
+        .select('fixture_id')
+        .orderBy('queued_at')
+        .execute();
+      for (const { fixture_id } of queued) {
+        if (this.stopped) return;
+        await this.run(fixture_id);
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  private async run(fixtureId: string) {
+    const { db } = this.database;
+    let size = firstBatch;
+    for (;;) {
+      if (this.stopped) return;
+      const run = await db
+        .selectFrom('tally_runs')
+        .select(['generation', 'cursor'])
+        .where('fixture_id', '=', fixtureId)
+        .executeTakeFirst();
+      const fixture = run ? await targetOf(db, fixtureId) : null;
+      if (!run || !fixture) return;
+      const leagues = await nextLeagues(db, fixture.competitionId, run.cursor, size);
+      const last = leagues[leagues.length - 1];
+      if (last === undefined) {
+        await db
+          .deleteFrom('tally_runs')
+          .where('fixture_id', '=', fixtureId)
+          .where('generation', '=', run.generation)
+          .execute();
+        return;
+      }
+      const started = performance.now();
+      const changed = await db.transaction().execute(async (trx) => {
+        await lockLeagues(this.database, trx, leagues);
+        // Read again inside the batch: the totals move to the fixture as it now is.
+        const now = await targetOf(trx, fixtureId);
+        if (!now) return 0;
+        const n = await reconcile(
+          trx,
+          this.database.dialect,
+          now.target,
+          { leagueIds: leagues },
+          new Date().toISOString(),
+        );
+        await trx
+          .updateTable('tally_runs')
+          .set({ cursor: last })
+          .where('fixture_id', '=', fixtureId)
+          .where('generation', '=', run.generation)
+          .execute();
+        return n;
+      });
+      if (changed > 0)
+        this.changedPoints.set(fixtureId, (this.changedPoints.get(fixtureId) ?? 0) + changed);
+      size = resize(size, performance.now() - started);
+      await yieldToEventLoop();
+    }
+  }
+
+  /**
+   * 'Rebuild standings' of a competition: every league's totals summed afresh from its
+   * predictions, a batch of leagues per transaction. Returns the leagues rebuilt.
+   */
+  async rebuildCompetition(competitionId: string) {
+    const { db } = this.database;
+    let cursor = '';
+    let size = firstBatch;
+    let leaguesDone = 0;
+    for (;;) {
+      const leagues = await nextLeagues(db, competitionId, cursor, size);
+      const last = leagues[leagues.length - 1];
+      if (last === undefined) break;
+      const started = performance.now();
+      await db.transaction().execute(async (trx) => {
+        await lockLeagues(this.database, trx, leagues);
+        await rebuildLeagues(trx, leagues, new Date().toISOString());
+      });
+      leaguesDone += leagues.length;
+      cursor = last;
+      size = resize(size, performance.now() - started);
+      await yieldToEventLoop();
+    }
+    return leaguesDone;
+  }
+
+  /**
+   * At start: predictions the totals do not hold yet (a bulk load, a run cut short) get a run
+   * per fixture, worked through in the background.
+   */
+  resume() {
+    void this.catchUp().catch((error: unknown) =>
+      this.logger?.error({ err: error }, 'standings totals could not be brought up to date'),
+    );
+  }
+
+  /** Queues a run for every fixture with predictions the totals do not hold, and runs them. */
+  async catchUp() {
+    const { db } = this.database;
+    const untallied = await db
+      .selectFrom('predictions')
+      .select('fixture_id')
+      .distinct()
+      .where('tallied', 'is', null)
+      .execute();
+    const at = new Date().toISOString();
+    for (const { fixture_id } of untallied) await queueTally(db, fixture_id, at);
+    await this.drain();
+  }
+}
+
+const workers = new WeakMap<Database, TallyWorker>();
+
+/** The worker of a database (one per process and database). */
+export const talliesOf = (database: Database, logger?: Logger) => {
+  let worker = workers.get(database);
+  if (!worker) {
+    worker = new TallyWorker(database, logger);
+    workers.set(database, worker);
+  }
+  return worker;
+};

@@ -1,0 +1,317 @@
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { defaultRules, type ActualResult, type ScoringRules } from '../../domain/scoring';
+import type { Dialect } from '../db/database';
+import type { DB } from '../db/types';
+import {
+  correctOutcomeSql,
+  exactMinuteSql,
+  pointsSql,
+  resultValues,
+  rulesValues,
+} from '../results/scoring-sql';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * What the derived totals hold of one prediction (`predictions.tallied`, see the migration):
+ * counted as made, correct outcome, exact minute, joker; its points are the row's `points`.
+ * Every statement here moves the totals by (new tally − old tally) and writes the new tally in
+ * the same transaction, and touches only rows whose tally differs: running it twice changes
+ * nothing, so a batch interrupted by a restart is simply run again.
+ */
+export const tallyBits = { counted: 1, correct: 2, exact: 4, joker: 8 } as const;
+
+/** The fixture as its tally sees it: the key its predictions count under and its result. */
+export interface TallyTarget {
+  id: string;
+  season: string;
+  round: string;
+  /** The result when the fixture is final with both scores; null: its predictions score nothing. */
+  result: ActualResult | null;
+}
+
+/** The columns of a prediction row, qualified or not (UPDATE statements name their own table). */
+const columns = (alias: string | null) => {
+  const ref = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
+  return {
+    outcome: ref('outcome') as RawBuilder<string>,
+    minute: ref('first_goal_minute') as RawBuilder<number | null>,
+    joker: ref('joker') as RawBuilder<number>,
+    points: ref('points') as RawBuilder<number | null>,
+    tallied: ref('tallied') as RawBuilder<number | null>,
+  };
+};
+
+const bit = (tallied: RawBuilder<number | null>, value: number) =>
+  sql<number>`coalesce((${tallied} / ${sql.lit(value)}) % 2, 0)`;
+
+/** New and old tally of a prediction of `target`, as SQL expressions. */
+const expressions = (alias: string | null, target: TallyTarget, rules: ScoringRules) => {
+  const p = columns(alias);
+  const result = target.result;
+  const r = result ? resultValues(result) : null;
+  const points = r
+    ? pointsSql(p, r, rulesValues(rules))
+    : (sql<number | null>`cast(null as integer)` as RawBuilder<number | null>);
+  const correct = r
+    ? sql<number>`(case when ${correctOutcomeSql(p, r)} then 1 else 0 end)`
+    : sql<number>`0`;
+  const exact = r
+    ? sql<number>`(case when ${exactMinuteSql(p, r)} then 1 else 0 end)`
+    : sql<number>`0`;
+  const tally = sql<number>`(1 + 2 * ${correct} + 4 * ${exact} + 8 * ${p.joker})`;
+  const counted = sql<number>`(case when ${p.tallied} is null then 0 else 1 end)`;
+  const oldPoints = sql<number>`(case when ${p.tallied} is null then 0 else coalesce(${p.points}, 0) end)`;
+  return {
+    p,
+    points,
+    correct,
+    exact,
+    tally,
+    counted,
+    oldPoints,
+    oldCorrect: bit(p.tallied, tallyBits.correct),
+    oldExact: bit(p.tallied, tallyBits.exact),
+    oldJoker: bit(p.tallied, tallyBits.joker),
+    changed: sql<boolean>`(${p.tallied} is null or ${p.tallied} <> ${tally} or ${p.points} is distinct from ${points})`,
+  };
+};
+
+/** Which of a fixture's predictions a statement reads: those of some leagues, or all. */
+export type LeagueScope = { leagueIds: string[] } | 'all';
+
+/**
+ * The predictions of the fixture in scope joined to their team. With leagues named, the team
+ * drives (an index search per league), never the fixture's prediction list across all leagues.
+ */
+const source = (fixtureId: string, scope: LeagueScope) =>
+  scope === 'all'
+    ? sql`from predictions p join teams t on t.id = p.team_id where p.fixture_id = ${fixtureId}`
+    : sql`from teams t cross join predictions p where p.team_id = t.id and p.fixture_id = ${fixtureId} and t.league_id in (${sql.join(scope.leagueIds)})`;
+
+/**
+ * Brings the predictions of one fixture (in scope) and their teams' totals to the fixture's
+ * current state, in the caller's transaction. Returns how many predictions changed points.
+ */
+export const reconcile = async (
+  db: Db,
+  dialect: Dialect,
+  target: TallyTarget,
+  scope: LeagueScope,
+  at: string,
+  rules: ScoringRules = defaultRules,
+) => {
+  if (scope !== 'all' && scope.leagueIds.length === 0) return 0;
+  const e = expressions('p', target, rules);
+  const from = source(target.id, scope);
+  const moves = sql`(coalesce(${e.points}, 0) <> ${e.oldPoints} or ${e.exact} <> ${e.oldExact} or ${e.correct} <> ${e.oldCorrect})`;
+  await sql`insert into team_totals (team_id, season, league_id, points, exact_minutes, correct_outcomes, predictions, jokers)
+    select p.team_id, ${target.season}, t.league_id,
+      coalesce(${e.points}, 0) - ${e.oldPoints}, ${e.exact} - ${e.oldExact}, ${e.correct} - ${e.oldCorrect},
+      1 - ${e.counted}, ${e.p.joker} - ${e.oldJoker}
+    ${from} and ${e.changed} and (${moves} or ${e.counted} = 0 or ${e.p.joker} <> ${e.oldJoker})
+    on conflict (team_id, season) do update set
+      points = team_totals.points + excluded.points,
+      exact_minutes = team_totals.exact_minutes + excluded.exact_minutes,
+      correct_outcomes = team_totals.correct_outcomes + excluded.correct_outcomes,
+      predictions = team_totals.predictions + excluded.predictions,
+      jokers = team_totals.jokers + excluded.jokers`.execute(db);
+  await sql`insert into round_totals (team_id, season, round_label, league_id, points, exact_minutes, correct_outcomes)
+    select p.team_id, ${target.season}, ${target.round}, t.league_id,
+      coalesce(${e.points}, 0) - ${e.oldPoints}, ${e.exact} - ${e.oldExact}, ${e.correct} - ${e.oldCorrect}
+    ${from} and ${e.changed} and ${moves}
+    on conflict (team_id, season, round_label) do update set
+      points = round_totals.points + excluded.points,
+      exact_minutes = round_totals.exact_minutes + excluded.exact_minutes,
+      correct_outcomes = round_totals.correct_outcomes + excluded.correct_outcomes`.execute(db);
+  const u = expressions(null, target, rules);
+  const scoredAt = target.result ? sql`${at}` : sql`cast(null as text)`;
+  // SQLite: `+fixture_id` keeps the planner on the teams' primary-key searches of the batch
+  // instead of the fixture's index (every league's predictions).
+  const fixtureTerm =
+    scope !== 'all' && dialect === 'sqlite'
+      ? sql`+fixture_id = ${target.id}`
+      : sql`fixture_id = ${target.id}`;
+  const teams =
+    scope === 'all'
+      ? sql``
+      : sql`and team_id in (select id from teams where league_id in (${sql.join(scope.leagueIds)}))`;
+  const updated =
+    await sql`update predictions set points = ${u.points}, scored_at = (case when ${u.points} is distinct from points then ${scoredAt} else scored_at end), tallied = ${u.tally}
+    where ${fixtureTerm} ${teams} and ${u.changed}`.execute(db);
+  return Number(updated.numAffectedRows ?? 0n);
+};
+
+/**
+ * Takes a fixture's predictions out of the totals under the key they were counted with (before
+ * the fixture moves to another round): every tallied row's contribution is subtracted and its
+ * tally cleared, so a run under the new key counts it again.
+ */
+export const untally = async (db: Db, fixtureId: string, season: string, round: string) => {
+  const e = expressions('p', { id: fixtureId, season, round, result: null }, defaultRules);
+  const from = source(fixtureId, 'all');
+  await sql`insert into team_totals (team_id, season, league_id, points, exact_minutes, correct_outcomes, predictions, jokers)
+    select p.team_id, ${season}, t.league_id, -${e.oldPoints}, -${e.oldExact}, -${e.oldCorrect}, -${e.counted}, -${e.oldJoker}
+    ${from} and p.tallied is not null
+    on conflict (team_id, season) do update set
+      points = team_totals.points + excluded.points,
+      exact_minutes = team_totals.exact_minutes + excluded.exact_minutes,
+      correct_outcomes = team_totals.correct_outcomes + excluded.correct_outcomes,
+      predictions = team_totals.predictions + excluded.predictions,
+      jokers = team_totals.jokers + excluded.jokers`.execute(db);
+  await sql`insert into round_totals (team_id, season, round_label, league_id, points, exact_minutes, correct_outcomes)
+    select p.team_id, ${season}, ${round}, t.league_id, -${e.oldPoints}, -${e.oldExact}, -${e.oldCorrect}
+    ${from} and p.tallied is not null
+    on conflict (team_id, season, round_label) do update set
+      points = round_totals.points + excluded.points,
+      exact_minutes = round_totals.exact_minutes + excluded.exact_minutes,
+      correct_outcomes = round_totals.correct_outcomes + excluded.correct_outcomes`.execute(db);
+  await sql`update predictions set tallied = null where fixture_id = ${fixtureId} and tallied is not null`.execute(
+    db,
+  );
+};
+
+/**
+ * Rebuilds the totals of some leagues from their predictions in one step: every prediction is
+ * scored again from its fixture, the leagues' totals are dropped and summed afresh.
+ */
+export const rebuildLeagues = async (
+  db: Db,
+  leagueIds: string[],
+  at: string,
+  rules: ScoringRules = defaultRules,
+) => {
+  if (leagueIds.length === 0) return;
+  const leagues = sql.join(leagueIds);
+  const f = {
+    outcome: sql<string>`(case when f.home_score > f.away_score then '1' when f.home_score = f.away_score then 'X' else '2' end)`,
+    minute: sql.ref('f.first_goal_minute') as RawBuilder<number | null>,
+  };
+  const scored = sql<boolean>`(f.status = 'final' and f.home_score is not null and f.away_score is not null)`;
+  // Qualified: inside the sub-selects an unqualified first_goal_minute would be the fixture's.
+  const p = columns('predictions');
+  const points = sql<
+    number | null
+  >`(case when ${scored} then ${pointsSql(p, f, rulesValues(rules))} else null end)`;
+  const correct = sql<number>`(case when ${scored} and ${correctOutcomeSql(p, f)} then 1 else 0 end)`;
+  const exact = sql<number>`(case when ${scored} and ${exactMinuteSql(p, f)} then 1 else 0 end)`;
+  const tally = sql<number>`(1 + 2 * ${correct} + 4 * ${exact} + 8 * predictions.joker)`;
+  await sql`update predictions set
+      points = (select ${points} from fixtures f where f.id = predictions.fixture_id),
+      tallied = (select ${tally} from fixtures f where f.id = predictions.fixture_id),
+      scored_at = (select case when ${scored} then coalesce(predictions.scored_at, ${at}) else null end from fixtures f where f.id = predictions.fixture_id)
+    where team_id in (select id from teams where league_id in (${leagues}))`.execute(db);
+  await sql`delete from team_totals where league_id in (${leagues})`.execute(db);
+  await sql`delete from round_totals where league_id in (${leagues})`.execute(db);
+  await sql`insert into team_totals (team_id, season, league_id, points, exact_minutes, correct_outcomes, predictions, jokers)
+    select t.id, f.season, t.league_id, sum(coalesce(p.points, 0)), sum((p.tallied / 4) % 2), sum((p.tallied / 2) % 2), count(*), sum(p.joker)
+    from teams t cross join predictions p join fixtures f on f.id = p.fixture_id
+    where p.team_id = t.id and t.league_id in (${leagues})
+    group by t.id, f.season, t.league_id`.execute(db);
+  await sql`insert into round_totals (team_id, season, round_label, league_id, points, exact_minutes, correct_outcomes)
+    select t.id, f.season, f.round_label, t.league_id, sum(coalesce(p.points, 0)), sum((p.tallied / 4) % 2), sum((p.tallied / 2) % 2)
+    from teams t cross join predictions p join fixtures f on f.id = p.fixture_id
+    where p.team_id = t.id and t.league_id in (${leagues}) and ${scored}
+    group by t.id, f.season, f.round_label, t.league_id`.execute(db);
+};
+
+/** How a team's totals of one season move. */
+export interface TotalsMove {
+  points: number;
+  predictions: number;
+  jokers: number;
+}
+
+interface Pick {
+  joker: boolean;
+  points: number | null;
+  tallied: number | null;
+}
+
+const hasBit = (tallied: number | null, value: number) =>
+  tallied !== null && Math.floor(tallied / value) % 2 === 1;
+
+/** What the totals hold of a stored pick (null tally: nothing). */
+const contribution = (pick: Pick | undefined) =>
+  pick === undefined || pick.tallied === null
+    ? { points: 0, predictions: 0, jokers: 0 }
+    : {
+        points: pick.points ?? 0,
+        predictions: 1,
+        jokers: hasBit(pick.tallied, tallyBits.joker) ? 1 : 0,
+      };
+
+const addMove = (moves: Map<string, TotalsMove>, season: string, by: TotalsMove, sign: 1 | -1) => {
+  const m = moves.get(season) ?? { points: 0, predictions: 0, jokers: 0 };
+  moves.set(season, {
+    points: m.points + sign * by.points,
+    predictions: m.predictions + sign * by.predictions,
+    jokers: m.jokers + sign * by.jokers,
+  });
+};
+
+/**
+ * A save of open fixtures (their points do not change): each pick is counted as made with its
+ * joker; a pick the totals did not hold yet (a bulk load) is counted whole. Returns the tally to
+ * store per fixture and the move of the team's totals per season.
+ */
+export const planSaveTallies = (
+  stored: Map<string, Pick>,
+  writes: { fixtureId: string; joker?: boolean | undefined; season: string }[],
+) => {
+  const moves = new Map<string, TotalsMove>();
+  const rows = writes.map((w) => {
+    const before = stored.get(w.fixtureId);
+    const joker = w.joker ?? before?.joker ?? false;
+    const kept = before?.tallied ?? 0;
+    const tallied =
+      tallyBits.counted +
+      (hasBit(kept, tallyBits.correct) ? tallyBits.correct : 0) +
+      (hasBit(kept, tallyBits.exact) ? tallyBits.exact : 0) +
+      (joker ? tallyBits.joker : 0);
+    const after = { joker, points: before?.points ?? null, tallied };
+    addMove(moves, w.season, contribution(before), -1);
+    addMove(moves, w.season, contribution(after), 1);
+    return { fixtureId: w.fixtureId, joker, tallied };
+  });
+  return { rows, moves };
+};
+
+/** Picks deleted: what the totals held of them leaves. */
+export const planDeleteTallies = (
+  stored: Map<string, Pick>,
+  deleted: { fixtureId: string; season: string }[],
+) => {
+  const moves = new Map<string, TotalsMove>();
+  for (const d of deleted) addMove(moves, d.season, contribution(stored.get(d.fixtureId)), -1);
+  return moves;
+};
+
+/** Moves one team's totals (one upsert per season that changes). */
+export const moveTeamTotals = async (
+  db: Db,
+  team: { id: string; leagueId: string },
+  moves: Map<string, TotalsMove>,
+) => {
+  for (const [season, m] of moves) {
+    if (m.points === 0 && m.predictions === 0 && m.jokers === 0) continue;
+    await db
+      .insertInto('team_totals')
+      .values({
+        team_id: team.id,
+        season,
+        league_id: team.leagueId,
+        points: m.points,
+        predictions: m.predictions,
+        jokers: m.jokers,
+      })
+      .onConflict((oc) =>
+        oc.columns(['team_id', 'season']).doUpdateSet((eb) => ({
+          points: sql<number>`${eb.ref('team_totals.points')} + ${eb.ref('excluded.points')}`,
+          predictions: sql<number>`${eb.ref('team_totals.predictions')} + ${eb.ref('excluded.predictions')}`,
+          jokers: sql<number>`${eb.ref('team_totals.jokers')} + ${eb.ref('excluded.jokers')}`,
+        })),
+      )
+      .execute();
+  }
+};
