@@ -108,7 +108,12 @@ export const createApp = (services: Services, options: AppOptions = {}) => {
 
   app.use('/api/*', bodyLimit({ maxSize: 2 * 1024 * 1024 }));
   app.use('/api/*', async (c, next) => {
-    c.set('user', await getSessionUser(auth, c.req.raw.headers));
+    c.set(
+      'user',
+      await getSessionUser(auth, c.req.raw.headers, (value) =>
+        c.header('set-cookie', value, { append: true }),
+      ),
+    );
     await next();
   });
   app.route('/api', api());

@@ -95,8 +95,16 @@ const buildAuth = ({ env, database, mailer, logger }: AuthDeps) => {
         },
       },
     },
+    session: {
+      // A signed copy of the session in a cookie for up to a minute: a request (a save at the
+      // kick-off rush) needs no session lookup in the database. Signing out elsewhere, a changed
+      // password or role, or a deleted account take effect everywhere within that minute.
+      cookieCache: { enabled: true, maxAge: sessionCacheSeconds },
+    },
     rateLimit: {
       enabled: !isTest,
+      // PostgreSQL: counters every instance shares; SQLite (one process): in memory.
+      storage: database.dialect === 'postgres' ? 'database' : 'memory',
       window: 60,
       max: 100,
       customRules: {
@@ -155,8 +163,26 @@ export const createAuth = (deps: AuthDeps): Auth => buildAuth(deps);
 
 const flag = (value: unknown): boolean => value === true || value === 1 || value === '1';
 
-export const getSessionUser = async (auth: Auth, headers: Headers): Promise<SessionUser | null> => {
-  const session = await auth.api.getSession({ headers });
+/** How long a session read from the cookie cache is trusted (at most 60 s, DESIGN §5). */
+export const sessionCacheSeconds = 60;
+
+/**
+ * The signed-in user of a request, from the session cookie cache when it is fresh. `setCookie`
+ * receives the refreshed cache cookie (and any other cookie better-auth sets) for the response.
+ */
+export const getSessionUser = async (
+  auth: Auth,
+  headers: Headers,
+  setCookie: (value: string) => void = () => undefined,
+  /** Read the database, not the cache (and refresh the cache cookie with what it holds). */
+  fresh = false,
+): Promise<SessionUser | null> => {
+  const { headers: set, response: session } = await auth.api.getSession({
+    headers,
+    returnHeaders: true,
+    ...(fresh ? { query: { disableCookieCache: true } } : {}),
+  });
+  for (const value of set?.getSetCookie() ?? []) setCookie(value);
   if (!session) return null;
   const user = session.user as typeof session.user & {
     role?: string | null;

@@ -1,3 +1,6 @@
+import type { Context } from 'hono';
+import { getSessionUser } from '../auth';
+import type { AppBindings } from '../context';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { localeBody, meResponse } from '../../domain/account';
@@ -25,12 +28,25 @@ const setLocale = createRoute({
   },
 });
 
+/** The request's user read from the database, renewing the session cache cookie. */
+const freshUser = async (c: Context<AppBindings>) => {
+  if (!c.get('user')) return null;
+  return getSessionUser(
+    c.get('services').auth,
+    c.req.raw.headers,
+    (value) => c.header('set-cookie', value, { append: true }),
+    true,
+  );
+};
+
 export const accountRoutes = createRouter()
-  .openapi(me, (c) => {
+  .openapi(me, async (c) => {
     const { env } = c.get('services');
     return c.json(
       {
-        user: c.get('user'),
+        // The account as stored now (a role or name changed elsewhere shows at once); the
+        // session cache cookie is renewed with it.
+        user: await freshUser(c),
         auth: {
           google: env.googleEnabled,
           emailVerificationRequired: env.REQUIRE_EMAIL_VERIFICATION,
@@ -48,5 +64,6 @@ export const accountRoutes = createRouter()
       .set({ locale })
       .where('id', '=', user.id)
       .execute();
+    await freshUser(c);
     return c.json({ locale }, 200);
   });

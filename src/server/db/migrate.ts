@@ -5,6 +5,7 @@ import * as supportTables from './migrations/2026-11-22T10-20-00_support-tables'
 import * as reminders from './migrations/2026-11-22T14-00-00_reminders';
 import * as seasons from './migrations/2026-11-22T18-00-00_seasons';
 import * as standingsTotals from './migrations/2026-11-22T21-00-00_standings-totals';
+import * as rateLimit from './migrations/2026-11-22T21-10-00_rate-limit';
 
 // Listed explicitly (not read from disk) so the same list works from source, in tests and in
 // any bundle. Names are ISO-dated and never change once released.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T14-00-00_reminders': reminders,
   '2026-11-22T18-00-00_seasons': seasons,
   '2026-11-22T21-00-00_standings-totals': standingsTotals,
+  '2026-11-22T21-10-00_rate-limit': rateLimit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

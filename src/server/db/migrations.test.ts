@@ -63,6 +63,7 @@ describe('the seasons migration', () => {
     const t = await createTestApp();
     try {
       const { db } = t.services.database;
+      const user = (await t.agent().signUp('old-admin@example.com')).body.user.id as string;
       const migrator = createMigrator(db);
       expect((await migrator.migrateTo('2026-11-22T14-00-00_reminders')).error).toBeUndefined();
       // A database as it was before: the competition in 2025-26, an admin's and football-data's
@@ -90,7 +91,6 @@ describe('the seasons migration', () => {
         after_json: JSON.stringify(after),
         created_at: '2026-01-01T00:00:00.000Z',
       });
-      const user = (await t.agent().signUp('old-admin@example.com')).body.user.id as string;
       await db
         .insertInto('audit_log')
         .values([

@@ -11,7 +11,7 @@ let t: TestApp;
 const leagues = Array.from({ length: 6 }, (_, i) => `tl-league-${i}`);
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
+  t = await createTestApp({ now: () => clock, env: { ADMIN_EMAILS: 'tl-admin@example.com' } });
   const { db } = t.services.database;
   const at = clock.toISOString();
   await insertFixtures(t, [
@@ -136,16 +136,8 @@ describe('tally runs', () => {
 
   it('counts under the new round when a played fixture moves to another round', async () => {
     const { db } = t.services.database;
-    const admin = await (async () => {
-      const a = t.agent();
-      await a.signUp('tl-admin@example.com');
-      await db
-        .updateTable('user')
-        .set({ role: 'admin' })
-        .where('email', '=', 'tl-admin@example.com')
-        .execute();
-      return a;
-    })();
+    const admin = t.agent();
+    await admin.signUp('tl-admin@example.com');
     expect((await admin.patch('/api/admin/fixtures/tl_1', { round: 'Round 10' })).status).toBe(200);
     const rounds = await db
       .selectFrom('round_totals')

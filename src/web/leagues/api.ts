@@ -15,22 +15,43 @@ export type LeagueMember = LeagueDetail['members'][number];
 export const leagueQueryOptions = (leagueId: string) =>
   queryOptions({ queryKey: ['leagues', 'detail', leagueId], queryFn: () => fetchLeague(leagueId) });
 
-const fetchStandings = (leagueId: string, season?: string) =>
+/** What a standings request may ask for: a season, a page (or the viewer's), a round. */
+export interface StandingsQuery {
+  season?: string | undefined;
+  page?: number | undefined;
+  around?: 'me' | undefined;
+  round?: string | undefined;
+}
+
+const fetchStandings = (leagueId: string, query: StandingsQuery = {}) =>
   unwrap(
     api.leagues[':leagueId'].standings.$get({
       param: { leagueId },
-      query: season === undefined ? {} : { season },
+      query: {
+        ...(query.season === undefined ? {} : { season: query.season }),
+        ...(query.page === undefined ? {} : { page: String(query.page) }),
+        ...(query.around === undefined ? {} : { around: query.around }),
+        ...(query.round === undefined ? {} : { round: query.round }),
+      },
     }),
   );
 export type Standings = Awaited<ReturnType<typeof fetchStandings>>;
 export type StandingsRow = Standings['rows'][number];
+export type StandingsRound = Standings['rounds'][number];
 export type TeamStatistics = Standings['statistics'][number];
 
-/** One season's table; without `season` the current season's (what the server decides). */
-export const standingsQueryOptions = (leagueId: string, season?: string) =>
+/** One page of one season's table (without `season` the current season's, as the server decides). */
+export const standingsQueryOptions = (leagueId: string, query: StandingsQuery = {}) =>
   queryOptions({
-    queryKey: ['leagues', 'standings', leagueId, season ?? 'current'],
-    queryFn: () => fetchStandings(leagueId, season),
+    queryKey: [
+      'leagues',
+      'standings',
+      leagueId,
+      query.season ?? 'current',
+      query.around ?? query.page ?? 1,
+      query.round ?? 'latest',
+    ],
+    queryFn: () => fetchStandings(leagueId, query),
   });
 
 const fetchLeagueFixtures = async (leagueId: string) =>

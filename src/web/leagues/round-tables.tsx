@@ -1,27 +1,33 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Award } from 'lucide-react';
 import { Card } from '../ui/card';
 import { Select } from '../ui/select';
-import type { StandingsRow } from './api';
+import type { StandingsRound } from './api';
+import { cn } from '../ui/cn';
 import { StandingsTable } from './standings-table';
 
-export interface RoundTable {
-  round: string;
-  winners: StandingsRow[];
-  rows: StandingsRow[];
-}
-
 /**
- * Round (gameweek) tables: pick a round to see its table and its winner(s). Rounds come from
- * the server latest first; ties are ranked like the overall table (DESIGN §3).
+ * Round (gameweek) tables: pick a round to see its table (the page shown above) and its
+ * winner(s). Rounds come from the server latest first; ties are ranked like the overall table
+ * (DESIGN §3). A round's rows come with the page asked for, so picking one asks the server.
  */
-export const RoundTables = ({ rounds }: { rounds: RoundTable[] }) => {
+export const RoundTables = ({
+  rounds,
+  selected,
+  onSelect,
+  busy,
+}: {
+  rounds: StandingsRound[];
+  selected: string | null;
+  onSelect: (round: string) => void;
+  busy: boolean;
+}) => {
   const { t } = useTranslation();
-  const [selected, setSelected] = useState(rounds[0]?.round ?? '');
   const table = rounds.find((r) => r.round === selected) ?? rounds[0];
   if (!table) return null;
-  const winners = table.winners.map((w) => w.teamName);
+  const names = table.winners.map((w) => w.teamName).join(', ');
+  const more = table.winnerCount - table.winners.length;
+  const teams = more > 0 ? `${names} ${t('leagues.rounds.more', { count: more })}` : names;
   return (
     <section className="mt-8" aria-labelledby="round-tables-title" data-testid="round-tables">
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
@@ -32,7 +38,7 @@ export const RoundTables = ({ rounds }: { rounds: RoundTable[] }) => {
           {t('leagues.rounds.pick')}
           <Select
             value={table.round}
-            onChange={(e) => setSelected(e.target.value)}
+            onChange={(e) => onSelect(e.target.value)}
             data-testid="round-select"
           >
             {rounds.map((r) => (
@@ -43,15 +49,15 @@ export const RoundTables = ({ rounds }: { rounds: RoundTable[] }) => {
           </Select>
         </label>
       </div>
-      <Card className="p-3 sm:p-4">
+      <Card className={cn('p-3 transition-opacity sm:p-4', busy && 'opacity-60')} aria-busy={busy}>
         <p
           className="mb-3 flex items-center gap-2 font-semibold text-fg"
           data-testid="round-winners"
         >
-          <Award aria-hidden="true" className="size-5 text-brand-text" />
-          {winners.length === 0
+          <Award aria-hidden="true" className="size-5 shrink-0 text-brand-text" />
+          {table.winnerCount === 0
             ? t('leagues.rounds.noWinner')
-            : t('leagues.rounds.winners', { count: winners.length, teams: winners.join(', ') })}
+            : t('leagues.rounds.winners', { count: table.winnerCount, teams })}
         </p>
         <StandingsTable rows={table.rows} testId="round-table" />
       </Card>

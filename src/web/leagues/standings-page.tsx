@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ArrowLeft, Share2, Target, TrendingUp, Trophy, Users } from 'lucide-react';
 import { useFormat } from '../lib/format';
@@ -14,7 +14,9 @@ import { standingsQueryOptions } from './api';
 import { LeagueNotFound, isNotFound } from './league-not-found';
 import { copyText, standingsLinkFor } from './share';
 import { RoundTables } from './round-tables';
+import { StandingsPager } from './standings-pager';
 import { StandingsTable } from './standings-table';
+import { cn } from '../ui/cn';
 import { useLeagueError } from './use-league-error';
 import { useLiveLeague } from '../lib/use-live-league';
 
@@ -23,10 +25,19 @@ export const StandingsPage = () => {
   const { t } = useTranslation();
   const format = useFormat();
   const leagueError = useLeagueError();
+  const queryClient = useQueryClient();
   const { leagueId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const asked = params.get('season') ?? undefined;
-  const standings = useQuery(standingsQueryOptions(leagueId, asked));
+  const round = params.get('round') ?? undefined;
+  const pageParam = Number(params.get('page') ?? '1');
+  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const query = { season: asked, page, round };
+  // Paging keeps the current page on screen until the next arrives.
+  const standings = useQuery({
+    ...standingsQueryOptions(leagueId, query),
+    placeholderData: keepPreviousData,
+  });
   useLiveLeague(leagueId);
 
   if (standings.isPending) {
@@ -50,13 +61,26 @@ export const StandingsPage = () => {
     );
   }
   const { league, rows, summary, rounds, season, seasons, currentSeason } = standings.data;
-  const chooseSeason = (next: string) => {
-    const query = new URLSearchParams(params);
-    // The current season needs no parameter: the link stays the one to share.
-    if (next === currentSeason) query.delete('season');
-    else query.set('season', next);
-    setParams(query, { replace: true });
+  const busy = standings.isPlaceholderData;
+  const update = (change: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(change))
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    setParams(next, { replace: true });
   };
+  // The current season needs no parameter: the link stays the one to share.
+  const chooseSeason = (next: string) =>
+    update({ season: next === currentSeason ? null : next, page: null, round: null });
+  const choosePage = (next: number) => update({ page: next === 1 ? null : String(next) });
+  const chooseRound = (next: string) => update({ round: next });
+  const showMine = async () => {
+    const mine = await queryClient.fetchQuery(
+      standingsQueryOptions(leagueId, { season: asked, around: 'me', round }),
+    );
+    choosePage(mine.page.number);
+  };
+  const mineElsewhere = standings.data.top.some((r) => r.mine) && !rows.some((r) => r.mine);
   const share = async () => {
     if (await copyText(standingsLinkFor(league.id))) toast.success(t('leagues.standings.copied'));
     else toast.error(t('leagues.share.copyFailed'));
@@ -141,11 +165,32 @@ export const StandingsPage = () => {
           </Link>
         </EmptyState>
       ) : (
-        <Card className="p-3 sm:p-4">
-          <StandingsTable rows={rows} detailed testId="standings-table" />
-        </Card>
+        <>
+          <StandingsPager
+            page={standings.data.page}
+            onPage={choosePage}
+            onMine={mineElsewhere ? () => void showMine() : undefined}
+            busy={busy}
+          />
+          <Card
+            className={cn('p-3 transition-opacity sm:p-4', busy && 'opacity-60')}
+            aria-busy={busy}
+          >
+            <StandingsTable rows={rows} detailed testId="standings-table" />
+          </Card>
+          {standings.data.page.pages > 1 ? (
+            <StandingsPager page={standings.data.page} onPage={choosePage} busy={busy} />
+          ) : null}
+        </>
       )}
-      {rows.length > 0 ? <RoundTables rounds={rounds} /> : null}
+      {rows.length > 0 ? (
+        <RoundTables
+          rounds={rounds}
+          selected={standings.data.round}
+          onSelect={chooseRound}
+          busy={busy}
+        />
+      ) : null}
     </PageContainer>
   );
 };
