@@ -187,11 +187,12 @@ export const seedPlayers = async (
   let written = 0;
   const outcomes = ['1', 'X', '2'];
   const flush = async (force = false) => {
-    if (teams.length >= chunk || (force && teams.length > 0)) {
+    const predictionsDue = predictions.length >= chunk * 2 || (force && predictions.length > 0);
+    if (teams.length >= chunk || ((force || predictionsDue) && teams.length > 0)) {
       await writer.insert('teams', ['id', 'league_id', 'user_id', 'name', 'created_at'], teams);
       teams = [];
     }
-    if (predictions.length >= chunk * 2 || (force && predictions.length > 0)) {
+    if (predictionsDue) {
       await writer.insert(
         'predictions',
         [

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Driver } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../env';
 import type { DB } from './types';
@@ -25,14 +25,45 @@ export interface Database {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
 
+/**
+ * better-sqlite3 answers synchronously, so awaiting one statement after another never lets the
+ * event loop turn: a queue of waiting transactions (a rush of saves) would run back to back and
+ * hold every other request, timer and socket. Each use of the connection first yields one turn.
+ */
+class YieldingSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    driver.acquireConnection = async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return acquire();
+    };
+    return driver;
+  }
+}
+
 const openSqlite = (path: string): Database => {
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   const connection = new SQLite(path);
   connection.pragma('journal_mode = WAL');
-  connection.pragma('synchronous = FULL');
+  connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+  // Prepared statements are kept and reused by their SQL text (Kysely prepares on every query).
+  const statements = new Map<string, SQLite.Statement>();
+  const database = {
+    prepare: (text: string) => {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = connection.prepare(text);
+        if (statements.size >= 500) statements.delete(statements.keys().next().value ?? '');
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+    close: () => connection.close(),
+  };
+  const db = new Kysely<DB>({ dialect: new YieldingSqliteDialect({ database }) });
   return {
     db,
     dialect: 'sqlite',

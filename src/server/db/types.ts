@@ -202,6 +202,7 @@ export interface TeamTotalsTable {
   team_id: string;
   season: string;
   league_id: string;
+  team_key: string;
   points: Generated<number>;
   exact_minutes: Generated<number>;
   correct_outcomes: Generated<number>;
@@ -214,6 +215,7 @@ export interface RoundTotalsTable {
   season: string;
   round_label: string;
   league_id: string;
+  team_key: string;
   points: Generated<number>;
   exact_minutes: Generated<number>;
   correct_outcomes: Generated<number>;

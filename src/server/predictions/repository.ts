@@ -137,6 +137,42 @@ export const storedPicks = async (db: Db, teamId: string, fixtureIds: string[]) 
   );
 };
 
+/**
+ * What a save needs of a team's stored picks in one query: every pick holding a joker (with its
+ * season, for the allowance) and the picks of the fixtures being saved.
+ */
+export const picksForSave = async (db: Db, teamId: string, fixtureIds: string[]) => {
+  const rows = await db
+    .selectFrom('predictions as p')
+    .innerJoin('fixtures as f', 'f.id', 'p.fixture_id')
+    .select(['p.fixture_id', 'p.joker', 'p.points', 'p.tallied', 'f.season'])
+    .where('p.team_id', '=', teamId)
+    .where((eb) =>
+      fixtureIds.length === 0
+        ? eb('p.joker', '=', 1)
+        : eb.or([eb('p.joker', '=', 1), eb('p.fixture_id', 'in', fixtureIds)]),
+    )
+    .execute();
+  const wanted = new Set(fixtureIds);
+  return {
+    jokers: rows
+      .filter((r) => Number(r.joker) === 1)
+      .map((r) => ({ fixtureId: r.fixture_id, season: r.season, joker: true })),
+    stored: new Map(
+      rows
+        .filter((r) => wanted.has(r.fixture_id))
+        .map((r): [string, StoredPick] => [
+          r.fixture_id,
+          {
+            joker: Number(r.joker) === 1,
+            points: r.points === null ? null : Number(r.points),
+            tallied: r.tallied === null ? null : Number(r.tallied),
+          },
+        ]),
+    ),
+  };
+};
+
 export interface StoredPick {
   joker: boolean;
   points: number | null;

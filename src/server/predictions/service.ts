@@ -52,13 +52,17 @@ export const writePicks = async (
   writes: repo.PredictionWrite[],
   seasons: Map<string, { season: string }>,
   at: string,
+  /** What is stored of these fixtures' picks, when the caller has read it already. */
+  known?: Map<string, repo.StoredPick>,
 ) => {
   if (writes.length === 0) return;
-  const stored = await repo.storedPicks(
-    trx,
-    team.id,
-    writes.map((w) => w.fixtureId),
-  );
+  const stored =
+    known ??
+    (await repo.storedPicks(
+      trx,
+      team.id,
+      writes.map((w) => w.fixtureId),
+    ));
   const plan = planSaveTallies(
     stored,
     writes.map((w) => ({ ...w, season: seasons.get(w.fixtureId)?.season ?? '' })),
@@ -127,18 +131,26 @@ export const savePredictions = async (
     );
     const split = splitBatch(batch, fixtures, team.competitionId, now);
     refuseRejected(split.rejected);
-    const existing = await repo.jokersOfTeam(trx, team.id);
+    const { jokers: existing, stored } = await repo.picksForSave(
+      trx,
+      team.id,
+      split.open.map((p) => p.fixtureId),
+    );
     const jokers = jokersAfter(existing, split.open, fixtures);
     if (jokers > jokersPerCompetition) throw new AppError('JOKER_LIMIT');
-    await writePicks(trx, team, split.open, fixtures, now.toISOString());
+    await writePicks(trx, team, split.open, fixtures, now.toISOString(), stored);
     // What the player sees: jokers left in the season of the fixtures saved.
     const season = fixtures.get(batch[0]?.fixtureId ?? '')?.season ?? null;
-    const held = (await repo.jokersOfTeam(trx, team.id)).filter((j) => j.season === season);
+    const inSeason = (p: { fixtureId: string }) => fixtures.get(p.fixtureId)?.season === season;
+    const held = jokersAfterSave(
+      existing.filter((j) => j.season === season),
+      split.open.filter(inSeason),
+    );
     return {
       team,
       saved: split.open.map((p) => p.fixtureId),
       locked: split.locked.map((p) => p.fixtureId),
-      jokersRemaining: jokersPerCompetition - held.length,
+      jokersRemaining: jokersPerCompetition - held,
       jokerUsed: split.open.some((p) => p.joker),
     };
   });

@@ -40,8 +40,8 @@ export const fillMissingTotals = async (db: Db, leagueId: string, season: string
   );
   const row = counts.rows[0];
   if (!row || Number(row.teams) === Number(row.totals)) return;
-  await sql`insert into team_totals (team_id, season, league_id)
-    select t.id, ${season}, t.league_id from teams t
+  await sql`insert into team_totals (team_id, season, league_id, team_key)
+    select t.id, ${season}, t.league_id, lower(t.name) from teams t
     where t.league_id = ${leagueId}
       and not exists (select 1 from team_totals x where x.team_id = t.id and x.season = ${season})
     on conflict (team_id, season) do nothing`.execute(db);
@@ -90,30 +90,42 @@ export const tableSlice = async (
 ) =>
   (
     await tableQuery(db, leagueId, season)
+      // The page's teams found on the rank index alone (skipped rows join nothing), then read.
+      .where(
+        'tt.team_id',
+        'in',
+        db
+          .selectFrom('team_totals as x')
+          .select('x.team_id')
+          .where('x.league_id', '=', leagueId)
+          .where('x.season', '=', season)
+          .orderBy('x.points', 'desc')
+          .orderBy('x.exact_minutes', 'desc')
+          .orderBy('x.correct_outcomes', 'desc')
+          .orderBy('x.team_key')
+          .limit(limit)
+          .offset(offset),
+      )
       .orderBy('tt.points', 'desc')
       .orderBy('tt.exact_minutes', 'desc')
       .orderBy('tt.correct_outcomes', 'desc')
-      .orderBy(sql`lower(t.name)`)
-      .limit(limit)
-      .offset(offset)
+      .orderBy('tt.team_key')
       .execute()
   ).map(toTotals);
 
 type Score = Pick<TotalsRow, 'points' | 'exactMinutes' | 'correctOutcomes'>;
 
-const strictlyBetter = (s: Score) =>
-  sql<boolean>`(tt.points > ${s.points} or (tt.points = ${s.points} and (tt.exact_minutes > ${s.exactMinutes} or (tt.exact_minutes = ${s.exactMinutes} and tt.correct_outcomes > ${s.correctOutcomes}))))`;
-
 /** How many teams of the league rank strictly above this score (its rank is that + 1). */
 export const countBetter = async (db: Db, leagueId: string, season: string, s: Score) => {
-  const row = await db
-    .selectFrom('team_totals as tt')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('tt.league_id', '=', leagueId)
-    .where('tt.season', '=', season)
-    .where(strictlyBetter(s))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  // Three ranges of the rank index (more points; level points, more exact minutes; level on
+  // both, more correct outcomes): each a plain index count.
+  const key = sql`tt.league_id = ${leagueId} and tt.season = ${season}`;
+  const row = await sql<{ n: number }>`select
+      (select count(*) from team_totals tt where ${key} and tt.points > ${s.points})
+    + (select count(*) from team_totals tt where ${key} and tt.points = ${s.points} and tt.exact_minutes > ${s.exactMinutes})
+    + (select count(*) from team_totals tt where ${key} and tt.points = ${s.points} and tt.exact_minutes = ${s.exactMinutes} and tt.correct_outcomes > ${s.correctOutcomes})
+    as n`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
 };
 
 /** The 0-based position of a team in the league's table. */
@@ -121,21 +133,32 @@ export const positionOf = async (db: Db, leagueId: string, season: string, row: 
   const better = await countBetter(db, leagueId, season, row);
   const tied = await db
     .selectFrom('team_totals as tt')
-    .innerJoin('teams as t', 't.id', 'tt.team_id')
     .select(sql<number>`count(*)`.as('n'))
     .where('tt.league_id', '=', leagueId)
     .where('tt.season', '=', season)
     .where('tt.points', '=', row.points)
     .where('tt.exact_minutes', '=', row.exactMinutes)
     .where('tt.correct_outcomes', '=', row.correctOutcomes)
-    .where(sql<boolean>`lower(t.name) < lower(${row.teamName})`)
+    .where(sql<boolean>`tt.team_key < lower(${row.teamName})`)
     .executeTakeFirstOrThrow();
   return better + Number(tied.n);
 };
 
 /** The viewer's teams in the league with their totals. */
-export const teamsOfUser = async (db: Db, leagueId: string, season: string, userId: string) =>
-  (await tableQuery(db, leagueId, season).where('t.user_id', '=', userId).execute()).map(toTotals);
+export const teamsOfUser = async (db: Db, leagueId: string, season: string, userId: string) => {
+  // From the player's own teams (a handful), never the league's rows.
+  const own = await db
+    .selectFrom('teams')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('league_id', '=', leagueId)
+    .execute();
+  if (own.length === 0) return [];
+  const ids = own.map((t) => t.id);
+  return (await tableQuery(db, leagueId, season).where('tt.team_id', 'in', ids).execute()).map(
+    toTotals,
+  );
+};
 
 export const tableSummary = async (db: Db, leagueId: string, season: string) => {
   const row = await db
@@ -194,7 +217,7 @@ const roundQuery = (db: Db, leagueId: string, season: string, round: string) =>
     .orderBy('rt.points', 'desc')
     .orderBy('rt.exact_minutes', 'desc')
     .orderBy('rt.correct_outcomes', 'desc')
-    .orderBy(sql`lower(t.name)`);
+    .orderBy('rt.team_key');
 
 type RoundRow = Awaited<ReturnType<ReturnType<typeof roundQuery>['execute']>>[number];
 
@@ -265,9 +288,29 @@ export const roundSlice = async (
   const rows: TotalsRow[] = [];
   if (offset < scored)
     rows.push(
-      ...(await roundQuery(db, leagueId, season, round).limit(limit).offset(offset).execute()).map(
-        fromRound,
-      ),
+      ...(
+        await roundQuery(db, leagueId, season, round)
+          .where(
+            'rt.team_id',
+            'in',
+            db
+              .selectFrom('round_totals as x')
+              .select('x.team_id')
+              .where('x.league_id', '=', leagueId)
+              .where('x.season', '=', season)
+              .where('x.round_label', '=', round)
+              .where(
+                sql<boolean>`(x.points <> 0 or x.exact_minutes <> 0 or x.correct_outcomes <> 0)`,
+              )
+              .orderBy('x.points', 'desc')
+              .orderBy('x.exact_minutes', 'desc')
+              .orderBy('x.correct_outcomes', 'desc')
+              .orderBy('x.team_key')
+              .limit(limit)
+              .offset(offset),
+          )
+          .execute()
+      ).map(fromRound),
     );
   const rest = limit - rows.length;
   if (rest <= 0) return rows;
@@ -280,22 +323,30 @@ export const roundSlice = async (
       't.user_id',
       sql<string | null>`substr(u.name, 1, ${sql.lit(managerLength + 10)})`.as('manager'),
     ])
-    .where('t.league_id', '=', leagueId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('round_totals as rt')
-            .select('rt.team_id')
-            .whereRef('rt.team_id', '=', 't.id')
-            .where('rt.season', '=', season)
-            .where('rt.round_label', '=', round)
-            .where(nonZero),
-        ),
-      ),
+    .where(
+      't.id',
+      'in',
+      db
+        .selectFrom('teams as z')
+        .select('z.id')
+        .where('z.league_id', '=', leagueId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('round_totals as rt')
+                .select('rt.team_id')
+                .whereRef('rt.team_id', '=', 'z.id')
+                .where('rt.season', '=', season)
+                .where('rt.round_label', '=', round)
+                .where(nonZero),
+            ),
+          ),
+        )
+        .orderBy(sql`lower(z.name)`)
+        .limit(rest)
+        .offset(Math.max(0, offset - scored)),
     )
     .orderBy(sql`lower(t.name)`)
-    .limit(rest)
-    .offset(Math.max(0, offset - scored))
     .execute();
   rows.push(
     ...zero.map((r) => ({

@@ -16,8 +16,11 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 /** Batches aim at this many milliseconds of work each (the event loop's budget is 50). */
 const batchBudgetMs = 12;
-const firstBatch = 16;
-const largestBatch = 2000;
+/** A batch starts at this many teams and grows or shrinks with the time its batches take. */
+const firstBatch = 1000;
+const largestBatch = 50_000;
+/** How many leagues are looked at for one batch. */
+const leagueWindow = 500;
 
 /** Queues a tally run for the fixture, in the transaction that changes it. */
 export const queueTally = async (trx: Db, fixtureId: string, at: string) => {
@@ -80,17 +83,42 @@ const targetOf = async (db: Db, fixtureId: string) => {
   return { target, competitionId: f.competition_id };
 };
 
-const nextLeagues = async (db: Db, competitionId: string, after: string, limit: number) =>
-  (
+/**
+ * The next leagues of the competition after `after` holding about `teams` teams together (at
+ * least one league, whatever its size: a league moves in one step).
+ */
+const nextLeagues = async (db: Db, competitionId: string, after: string, teams: number) => {
+  const ids = (
     await db
       .selectFrom('leagues')
       .select('id')
       .where('competition_id', '=', competitionId)
       .where('id', '>', after)
       .orderBy('id')
-      .limit(limit)
+      .limit(Math.min(leagueWindow, teams))
       .execute()
   ).map((l) => l.id);
+  if (ids.length <= 1) return ids;
+  const sizes = new Map(
+    (
+      await db
+        .selectFrom('teams')
+        .select(['league_id', sql<number>`count(*)`.as('n')])
+        .where('league_id', 'in', ids)
+        .groupBy('league_id')
+        .execute()
+    ).map((r) => [r.league_id, Number(r.n)]),
+  );
+  const batch: string[] = [];
+  let held = 0;
+  for (const id of ids) {
+    const size = sizes.get(id) ?? 0;
+    if (batch.length > 0 && held + size > teams) break;
+    batch.push(id);
+    held += size;
+  }
+  return batch;
+};
 
 /** PostgreSQL: one batch of a league at a time, whichever instance runs it. */
 const lockLeagues = async (database: Database, trx: Transaction<DB>, ids: string[]) => {

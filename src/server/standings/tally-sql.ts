@@ -105,8 +105,8 @@ export const reconcile = async (
   const e = expressions('p', target, rules);
   const from = source(target.id, scope);
   const moves = sql`(coalesce(${e.points}, 0) <> ${e.oldPoints} or ${e.exact} <> ${e.oldExact} or ${e.correct} <> ${e.oldCorrect})`;
-  await sql`insert into team_totals (team_id, season, league_id, points, exact_minutes, correct_outcomes, predictions, jokers)
-    select p.team_id, ${target.season}, t.league_id,
+  await sql`insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers)
+    select p.team_id, ${target.season}, t.league_id, lower(t.name),
       coalesce(${e.points}, 0) - ${e.oldPoints}, ${e.exact} - ${e.oldExact}, ${e.correct} - ${e.oldCorrect},
       1 - ${e.counted}, ${e.p.joker} - ${e.oldJoker}
     ${from} and ${e.changed} and (${moves} or ${e.counted} = 0 or ${e.p.joker} <> ${e.oldJoker})
@@ -116,8 +116,8 @@ export const reconcile = async (
       correct_outcomes = team_totals.correct_outcomes + excluded.correct_outcomes,
       predictions = team_totals.predictions + excluded.predictions,
       jokers = team_totals.jokers + excluded.jokers`.execute(db);
-  await sql`insert into round_totals (team_id, season, round_label, league_id, points, exact_minutes, correct_outcomes)
-    select p.team_id, ${target.season}, ${target.round}, t.league_id,
+  await sql`insert into round_totals (team_id, season, round_label, league_id, team_key, points, exact_minutes, correct_outcomes)
+    select p.team_id, ${target.season}, ${target.round}, t.league_id, lower(t.name),
       coalesce(${e.points}, 0) - ${e.oldPoints}, ${e.exact} - ${e.oldExact}, ${e.correct} - ${e.oldCorrect}
     ${from} and ${e.changed} and ${moves}
     on conflict (team_id, season, round_label) do update set
@@ -150,8 +150,8 @@ export const reconcile = async (
 export const untally = async (db: Db, fixtureId: string, season: string, round: string) => {
   const e = expressions('p', { id: fixtureId, season, round, result: null }, defaultRules);
   const from = source(fixtureId, 'all');
-  await sql`insert into team_totals (team_id, season, league_id, points, exact_minutes, correct_outcomes, predictions, jokers)
-    select p.team_id, ${season}, t.league_id, -${e.oldPoints}, -${e.oldExact}, -${e.oldCorrect}, -${e.counted}, -${e.oldJoker}
+  await sql`insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers)
+    select p.team_id, ${season}, t.league_id, lower(t.name), -${e.oldPoints}, -${e.oldExact}, -${e.oldCorrect}, -${e.counted}, -${e.oldJoker}
     ${from} and p.tallied is not null
     on conflict (team_id, season) do update set
       points = team_totals.points + excluded.points,
@@ -159,8 +159,8 @@ export const untally = async (db: Db, fixtureId: string, season: string, round: 
       correct_outcomes = team_totals.correct_outcomes + excluded.correct_outcomes,
       predictions = team_totals.predictions + excluded.predictions,
       jokers = team_totals.jokers + excluded.jokers`.execute(db);
-  await sql`insert into round_totals (team_id, season, round_label, league_id, points, exact_minutes, correct_outcomes)
-    select p.team_id, ${season}, ${round}, t.league_id, -${e.oldPoints}, -${e.oldExact}, -${e.oldCorrect}
+  await sql`insert into round_totals (team_id, season, round_label, league_id, team_key, points, exact_minutes, correct_outcomes)
+    select p.team_id, ${season}, ${round}, t.league_id, lower(t.name), -${e.oldPoints}, -${e.oldExact}, -${e.oldCorrect}
     ${from} and p.tallied is not null
     on conflict (team_id, season, round_label) do update set
       points = round_totals.points + excluded.points,
@@ -203,16 +203,16 @@ export const rebuildLeagues = async (
     where team_id in (select id from teams where league_id in (${leagues}))`.execute(db);
   await sql`delete from team_totals where league_id in (${leagues})`.execute(db);
   await sql`delete from round_totals where league_id in (${leagues})`.execute(db);
-  await sql`insert into team_totals (team_id, season, league_id, points, exact_minutes, correct_outcomes, predictions, jokers)
-    select t.id, f.season, t.league_id, sum(coalesce(p.points, 0)), sum((p.tallied / 4) % 2), sum((p.tallied / 2) % 2), count(*), sum(p.joker)
+  await sql`insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers)
+    select t.id, f.season, t.league_id, lower(t.name), sum(coalesce(p.points, 0)), sum((p.tallied / 4) % 2), sum((p.tallied / 2) % 2), count(*), sum(p.joker)
     from teams t cross join predictions p join fixtures f on f.id = p.fixture_id
     where p.team_id = t.id and t.league_id in (${leagues})
-    group by t.id, f.season, t.league_id`.execute(db);
-  await sql`insert into round_totals (team_id, season, round_label, league_id, points, exact_minutes, correct_outcomes)
-    select t.id, f.season, f.round_label, t.league_id, sum(coalesce(p.points, 0)), sum((p.tallied / 4) % 2), sum((p.tallied / 2) % 2)
+    group by t.id, f.season, t.league_id, t.name`.execute(db);
+  await sql`insert into round_totals (team_id, season, round_label, league_id, team_key, points, exact_minutes, correct_outcomes)
+    select t.id, f.season, f.round_label, t.league_id, lower(t.name), sum(coalesce(p.points, 0)), sum((p.tallied / 4) % 2), sum((p.tallied / 2) % 2)
     from teams t cross join predictions p join fixtures f on f.id = p.fixture_id
     where p.team_id = t.id and t.league_id in (${leagues}) and ${scored}
-    group by t.id, f.season, f.round_label, t.league_id`.execute(db);
+    group by t.id, f.season, f.round_label, t.league_id, t.name`.execute(db);
 };
 
 /** How a team's totals of one season move. */
@@ -295,23 +295,12 @@ export const moveTeamTotals = async (
 ) => {
   for (const [season, m] of moves) {
     if (m.points === 0 && m.predictions === 0 && m.jokers === 0) continue;
-    await db
-      .insertInto('team_totals')
-      .values({
-        team_id: team.id,
-        season,
-        league_id: team.leagueId,
-        points: m.points,
-        predictions: m.predictions,
-        jokers: m.jokers,
-      })
-      .onConflict((oc) =>
-        oc.columns(['team_id', 'season']).doUpdateSet((eb) => ({
-          points: sql<number>`${eb.ref('team_totals.points')} + ${eb.ref('excluded.points')}`,
-          predictions: sql<number>`${eb.ref('team_totals.predictions')} + ${eb.ref('excluded.predictions')}`,
-          jokers: sql<number>`${eb.ref('team_totals.jokers')} + ${eb.ref('excluded.jokers')}`,
-        })),
-      )
-      .execute();
+    await sql`insert into team_totals (team_id, season, league_id, team_key, points, predictions, jokers)
+      select t.id, ${season}, t.league_id, lower(t.name), cast(${m.points} as integer), cast(${m.predictions} as integer), cast(${m.jokers} as integer)
+      from teams t where t.id = ${team.id}
+      on conflict (team_id, season) do update set
+        points = team_totals.points + excluded.points,
+        predictions = team_totals.predictions + excluded.predictions,
+        jokers = team_totals.jokers + excluded.jokers`.execute(db);
   }
 };

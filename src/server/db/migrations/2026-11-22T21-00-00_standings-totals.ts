@@ -11,6 +11,8 @@ import { sql, type Kysely } from 'kysely';
 //   its points are the row's own `points`. Every write that changes what a prediction counts
 //   moves the totals by the difference in the same transaction, so the totals always equal the
 //   sum of the tallies, and re-running any step changes nothing.
+// - team_key: the team's name lower-cased (its last tie-break), so a page of any table is read
+//   straight off the rank index.
 // - tally_runs: a fixture whose predictions are being (re)tallied in batches of leagues; the
 //   cursor is the last league done, so a run interrupted by a restart resumes where it stopped.
 // Nothing here is required of a row inserted into the four player tables by hand.
@@ -31,6 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('team_id', 'text', (c) => c.notNull().references('teams.id').onDelete('cascade'))
     .addColumn('season', 'text', (c) => c.notNull())
     .addColumn('league_id', 'text', (c) => c.notNull().references('leagues.id').onDelete('cascade'))
+    .addColumn('team_key', 'text', (c) => c.notNull())
     .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('exact_minutes', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('correct_outcomes', 'integer', (c) => c.notNull().defaultTo(0))
@@ -38,7 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('jokers', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('team_totals_pk', ['team_id', 'season'])
     .execute();
-  await sql`create index team_totals_rank_idx on team_totals (league_id, season, points desc, exact_minutes desc, correct_outcomes desc)`.execute(
+  await sql`create index team_totals_rank_idx on team_totals (league_id, season, points desc, exact_minutes desc, correct_outcomes desc, team_key, team_id)`.execute(
     db,
   );
 
@@ -48,12 +51,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('season', 'text', (c) => c.notNull())
     .addColumn('round_label', 'text', (c) => c.notNull())
     .addColumn('league_id', 'text', (c) => c.notNull().references('leagues.id').onDelete('cascade'))
+    .addColumn('team_key', 'text', (c) => c.notNull())
     .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('exact_minutes', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('correct_outcomes', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('round_totals_pk', ['team_id', 'season', 'round_label'])
     .execute();
-  await sql`create index round_totals_rank_idx on round_totals (league_id, season, round_label, points desc, exact_minutes desc, correct_outcomes desc)`.execute(
+  await sql`create index round_totals_rank_idx on round_totals (league_id, season, round_label, points desc, exact_minutes desc, correct_outcomes desc, team_key, team_id)`.execute(
     db,
   );
 

@@ -1,0 +1,416 @@
+// The scale suite (issue 10): a season for everyone on one machine. Builds 100,000 users holding
+// 1,000,000 teams in 20,000 leagues (one of 10,000 teams, ten of 1,000, one of 20, the rest 20–80),
+// one competition of 380 fixtures (150 final) and about 5 million predictions (one fixture
+// predicted by every team), on SQLite and on PostgreSQL; then starts the real server in its own
+// process and prints each figure beside its baseline from the same run. `BENCH_SCALE=small`
+// builds 2 % of it (a quick check of the suite itself).
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent as HttpAgent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { openDatabase, type Database } from '../src/server/db/database';
+import { parseEnv, type DatabaseTarget } from '../src/server/env';
+import { TallyWorker } from '../src/server/standings/tallies';
+import { upsertCatalogue } from '../src/server/competitions/repository';
+import { readCompetitionCatalogue } from '../src/server/competitions/catalogue';
+import { leagueId, openWriter, scaleShape, seedCompetition, seedPlayers } from './seed-scale';
+
+const competitionId = 'bench_league';
+const kind = process.env.BENCH_SCALE === 'small' ? 'small' : 'full';
+const out = (line = '') => process.stdout.write(`${line}\n`);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+// ---------------------------------------------------------------------------------------------
+// A small HTTP load generator: `connections` loops over one keep-alive agent, for `ms`.
+
+interface LoadResult {
+  requests: number;
+  errors: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? 0
+    : (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0);
+
+const send = (
+  agent: HttpAgent,
+  port: number,
+  req: { method: string; path: string; body?: string | undefined; cookie?: string | undefined },
+) =>
+  new Promise<{
+    status: number;
+    body: string;
+    headers: Record<string, string | string[] | undefined>;
+  }>((resolve, reject) => {
+    const r = request(
+      {
+        host: '127.0.0.1',
+        port,
+        agent,
+        method: req.method,
+        path: req.path,
+        headers: {
+          origin: 'http://localhost:3000',
+          ...(req.body ? { 'content-type': 'application/json' } : {}),
+          ...(req.cookie ? { cookie: req.cookie } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString(),
+            headers: res.headers,
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    r.on('error', reject);
+    r.end(req.body);
+  });
+
+const load = async (
+  port: number,
+  connections: number,
+  ms: number,
+  next: (i: number) => { method: string; path: string; body?: string; cookie?: string },
+): Promise<LoadResult> => {
+  const agent = new HttpAgent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  let errors = 0;
+  let counter = 0;
+  const started = performance.now();
+  const end = started + ms;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        try {
+          const res = await send(agent, port, next(counter++));
+          if (res.status >= 400) errors += 1;
+        } catch {
+          errors += 1;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const took = performance.now() - started;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    perSecond: latencies.length / (took / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? 0,
+  };
+};
+
+const fmt = (r: LoadResult) =>
+  `${r.perSecond.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors (${r.requests} requests)`;
+
+// ---------------------------------------------------------------------------------------------
+// The server in its own process, with its event-loop probe.
+
+const startChild = (
+  target: DatabaseTarget,
+  url: string,
+  dataDir: string,
+  port: number,
+  adminEmail: string,
+) =>
+  new Promise<{ child: ChildProcess; port: number }>((resolve, reject) => {
+    const child = fork(join(import.meta.dirname, 'scale-server.ts'), [], {
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_PROFILE
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+          : []),
+      ],
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        OPENFOOTBALL_SYNC: 'false',
+        ADMIN_EMAILS: adminEmail,
+        AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+        BASE_URL: 'http://localhost:3000',
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      reject(new Error(`server exited (${code}) for ${target.dialect}`)),
+    );
+    child.on('message', (m: { type?: string; port?: number }) => {
+      if (m.type === 'ready') resolve({ child, port: m.port ?? port });
+    });
+  });
+
+const probe = (child: ChildProcess, message: 'reset' | 'report') =>
+  new Promise<{ p50: number; p99: number; max: number }>((resolve) => {
+    const on = (m: { type?: string; p50?: number; p99?: number; max?: number }) => {
+      if (m.type !== message) return;
+      child.off('message', on);
+      resolve({ p50: m.p50 ?? 0, p99: m.p99 ?? 0, max: m.max ?? 0 });
+    };
+    child.on('message', on);
+    child.send(message);
+  });
+
+const cookiesOf = (headers: Record<string, string | string[] | undefined>) =>
+  ([] as string[])
+    .concat(headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .filter((c) => c && !c.endsWith('='))
+    .join('; ');
+
+// ---------------------------------------------------------------------------------------------
+
+interface Figures {
+  dialect: string;
+  seedMs: number;
+  rebuildMs: number;
+  predictions: number;
+  lines: string[];
+}
+
+const prepare = async (dialect: 'sqlite' | 'postgres') => {
+  const dataDir = mkdtempSync(join(tmpdir(), `firstgoal-scale-${dialect}-`));
+  let url = `file:${join(dataDir, 'scale.sqlite')}`;
+  if (dialect === 'postgres') {
+    const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query('drop database if exists firstgoal_scale with (force)');
+    await client.query('create database firstgoal_scale');
+    await client.end();
+    url = admin.replace(/\/[^/]*$/, '/firstgoal_scale');
+  }
+  const env = parseEnv(
+    { DATABASE_URL: url, DATA_DIR: dataDir, NODE_ENV: 'test' },
+    { generateSecret: true },
+  );
+  return { dataDir, url, target: env.database };
+};
+
+const analyse = async (database: Database) => {
+  if (database.dialect === 'postgres') await sql`analyze`.execute(database.db);
+  else await database.optimize();
+};
+
+export const benchScale = async (dialect: 'sqlite' | 'postgres'): Promise<Figures> => {
+  const shape = scaleShape(kind);
+  const lines: string[] = [];
+  const { dataDir, url, target } = await prepare(dialect);
+  const now = new Date();
+
+  // 1. Schema, then the season written straight into the tables (a bulk load).
+  let database = openDatabase(target);
+  await migrateToLatest(database.db);
+  await upsertCatalogue(database.db, readCompetitionCatalogue(), now);
+  await database.close();
+  const seedStarted = performance.now();
+  const writer = openWriter(target);
+  const fixtures = await seedCompetition(writer, competitionId, now);
+  const finals = fixtures.filter((f) => f.result !== null).map((f) => f.id);
+  const everyone = fixtures[150]?.id ?? '';
+  const open = fixtures.slice(160, 170).map((f) => f.id);
+  let lastReport = 0;
+  const predictions = await seedPlayers(writer, {
+    shape,
+    competitionId,
+    finals,
+    everyone,
+    at: now.toISOString(),
+    onProgress: (n) => {
+      if (n - lastReport >= 1_000_000) {
+        lastReport = n;
+        process.stderr.write(`  ${dialect}: ${(n / 1e6).toFixed(0)}M predictions written\n`);
+      }
+    },
+  });
+  await writer.close();
+  const seedMs = performance.now() - seedStarted;
+
+  // 2. 'Rebuild standings' derives every league's totals from the predictions.
+  database = openDatabase(target);
+  await analyse(database);
+  const rebuildStarted = performance.now();
+  const rebuilt = await new TallyWorker(database).rebuildCompetition(competitionId);
+  const rebuildMs = performance.now() - rebuildStarted;
+  await analyse(database);
+  await database.close();
+  lines.push(
+    `bulk load: ${shape.users.toLocaleString('en')} users, ${shape.leagueSizes.length.toLocaleString('en')} leagues, ${shape.leagueSizes.reduce((s, n) => s + n, 0).toLocaleString('en')} teams, ${predictions.toLocaleString('en')} predictions in ${seconds(seedMs)}`,
+    `Rebuild standings (${rebuilt.toLocaleString('en')} leagues from every prediction): ${seconds(rebuildMs)}`,
+  );
+
+  // 3. The server, and the players who use it.
+  const adminEmail = 'bench-admin@example.com';
+  const { child, port } = await startChild(
+    target,
+    url,
+    dataDir,
+    3900 + (dialect === 'sqlite' ? 1 : 2),
+    adminEmail,
+  );
+  const agent = new HttpAgent({ keepAlive: true, maxSockets: 10 });
+  const signUp = async (email: string) => {
+    const res = await send(agent, port, {
+      method: 'POST',
+      path: '/api/auth/sign-up/email',
+      body: JSON.stringify({ email, password: 'correct-horse-9', name: email.split('@')[0] }),
+    });
+    if (res.status !== 200) throw new Error(`sign-up ${res.status} ${res.body}`);
+    return cookiesOf(res.headers);
+  };
+  const join = async (cookie: string, league: number, teamName: string) => {
+    const code = `Q${league.toString(36).toUpperCase().padStart(5, '0')}`;
+    const res = await send(agent, port, {
+      method: 'POST',
+      path: '/api/leagues/join',
+      body: JSON.stringify({ codeOrName: code, teamName }),
+      cookie,
+    });
+    if (res.status !== 201) throw new Error(`join ${res.status} ${res.body}`);
+    return (JSON.parse(res.body) as { team: { id: string } }).team.id;
+  };
+  const adminCookie = await signUp(adminEmail);
+  const viewer = await signUp('bench-viewer@example.com');
+  await join(viewer, 0, 'Viewer in the big league');
+  const small = shape.leagueSizes.indexOf(20);
+  await join(viewer, small, 'Viewer in a small league');
+  const savers: { cookie: string; teamId: string }[] = [];
+  for (let i = 0; i < 100; i += 1) {
+    const cookie = await signUp(`bench-saver-${i}@example.com`);
+    savers.push({
+      cookie,
+      teamId: await join(cookie, 12 + ((i * 37) % (shape.leagueSizes.length - 12)), `Saver ${i}`),
+    });
+  }
+  agent.destroy();
+
+  // 4. Baseline: /healthz.
+  const health = await load(port, 100, 5000, () => ({ method: 'GET', path: '/healthz' }));
+  const healthSeq = await load(port, 1, 3000, () => ({ method: 'GET', path: '/healthz' }));
+  lines.push(`GET /healthz at 100 connections (baseline): ${fmt(health)}`);
+  lines.push(`GET /healthz one at a time (baseline): ${fmt(healthSeq)}`);
+
+  // 5. Standings, one request at a time (what a reader waits for).
+  const standings = (league: number, query: string) => () => ({
+    method: 'GET',
+    path: `/api/leagues/${leagueId(league)}/standings${query}`,
+    cookie: viewer,
+  });
+  for (const [label, next] of [
+    ['20-team league, first page', standings(small, '')],
+    ['10,000-team league, first page', standings(0, '')],
+    ["10,000-team league, the viewer's page (?around=me)", standings(0, '?around=me')],
+    ['10,000-team league, page 150 of 200', standings(0, '?page=150')],
+  ] as const) {
+    const r = await load(port, 1, 4000, next);
+    lines.push(
+      `standings, ${label}: p99 ${r.p99.toFixed(1)} ms (goal < 20 ms), p50 ${r.p50.toFixed(1)} ms — ${(r.p50 / Math.max(0.01, healthSeq.p50)).toFixed(1)}× /healthz p50; ${r.errors} errors`,
+    );
+  }
+  const bigPage = await send(new HttpAgent(), port, standings(0, '?around=me')());
+  lines.push(
+    `standings response of the 10,000-team league: ${(Buffer.byteLength(bigPage.body) / 1024).toFixed(1)} KB (limit 64 KB)`,
+  );
+
+  // 6. The kick-off rush: saves at 100 connections, with the event loop watched.
+  await probe(child, 'reset');
+  const saves = await load(port, 100, 10_000, (i) => {
+    const s = savers[i % savers.length];
+    return {
+      method: 'PUT',
+      path: '/api/predictions',
+      cookie: s?.cookie ?? '',
+      body: JSON.stringify({
+        teamId: s?.teamId,
+        predictions: [
+          {
+            fixtureId: open[i % open.length],
+            outcome: ['1', 'X', '2'][i % 3],
+            firstGoalMinute: i % 91,
+          },
+        ],
+      }),
+    };
+  });
+  const savesLoop = await probe(child, 'report');
+  lines.push(
+    `prediction saves at 100 connections: ${fmt(saves)} — ${((saves.perSecond / health.perSecond) * 100).toFixed(0)} % of /healthz (goal ≥ 30 %, p99 < 100 ms, 0 errors)`,
+  );
+  lines.push(
+    `event-loop delay during the saves: p99 ${savesLoop.p99} ms, max ${savesLoop.max} ms (goal < 20 / < 50 ms)`,
+  );
+
+  // 7. Finalising the fixture every team predicted, standings included, while /healthz is polled.
+  await probe(child, 'reset');
+  let polling = true;
+  const pollAgent = new HttpAgent({ keepAlive: true, maxSockets: 1 });
+  const polled: number[] = [];
+  const poller = (async () => {
+    while (polling) {
+      const t0 = performance.now();
+      await send(pollAgent, port, { method: 'GET', path: '/healthz' });
+      polled.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  const finalStarted = performance.now();
+  const finalised = await send(new HttpAgent(), port, {
+    method: 'PATCH',
+    path: `/api/admin/fixtures/${everyone}`,
+    cookie: adminCookie,
+    body: JSON.stringify({ status: 'final', homeScore: 2, awayScore: 1, firstGoalMinute: 23 }),
+  });
+  const finalMs = performance.now() - finalStarted;
+  polling = false;
+  await poller;
+  pollAgent.destroy();
+  const finalLoop = await probe(child, 'report');
+  const after = JSON.parse((await send(new HttpAgent(), port, standings(0, '')())).body) as {
+    rows: { points: number }[];
+  };
+  polled.sort((a, b) => a - b);
+  lines.push(
+    `finalising the fixture every team predicted (${shape.leagueSizes.reduce((s, n) => s + n, 0).toLocaleString('en')} predictions, ${shape.leagueSizes.length.toLocaleString('en')} leagues), standings included: ${seconds(finalMs)} (goal < 2 s; HTTP ${finalised.status}); /healthz meanwhile p99 ${percentile(polled, 99).toFixed(1)} ms, max ${(polled[polled.length - 1] ?? 0).toFixed(1)} ms over ${polled.length} polls; event loop max ${finalLoop.max} ms (goal < 50 ms); leader now ${after.rows[0]?.points ?? '?'} points`,
+  );
+
+  child.send('stop');
+  await new Promise((resolve) => child.once('exit', resolve));
+  if (process.env.BENCH_KEEP) out(`  (kept ${url})`);
+  else rmSync(dataDir, { recursive: true, force: true });
+  return { dialect, seedMs, rebuildMs, predictions, lines };
+};
+
+const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as (
+  'sqlite' | 'postgres'
+)[];
+out(`\nScale suite (${kind}): a season for everyone on one machine`);
+for (const dialect of dialects) {
+  const figures = await benchScale(dialect);
+  out(`\n  ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`);
+  for (const line of figures.lines) out(`    ${line}`);
+}
