@@ -65,3 +65,6 @@ for (const r of scoring) {
 }
 await closeServices(services);
 rmSync(dir, { recursive: true, force: true });
+
+// The scale suite (a season for everyone: SQLite and PostgreSQL), unless BENCH_SCALE=off.
+if (process.env.BENCH_SCALE !== 'off') await import('./scale');

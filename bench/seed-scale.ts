@@ -101,7 +101,12 @@ const postgresWriter = (url: string, types: Record<string, string>): Writer => {
   return {
     insert: async (table, columns, rows) => {
       await connected;
-      const arrays = columns.map((_, c) => rows.map((r) => r[c] ?? null));
+      const arrays = columns.map((column, c) =>
+        rows.map((r) => {
+          const value = r[c] ?? null;
+          return types[column] === 'boolean' && value !== null ? value === 1 : value;
+        }),
+      );
       const casts = columns.map((c, i) => `$${i + 1}::${types[c] ?? 'text'}[]`);
       await client.query(
         `insert into "${table}" (${columns.map((c) => `"${c}"`).join(',')}) select * from unnest(${casts.join(',')})`,
@@ -116,7 +121,6 @@ const postgresWriter = (url: string, types: Record<string, string>): Writer => {
 };
 
 const integerColumns = [
-  'emailVerified',
   'joker',
   'round_order',
   'home_score',
@@ -126,7 +130,13 @@ const integerColumns = [
   'built_in',
   'time_confirmed',
 ];
-const columnTypes = Object.fromEntries(integerColumns.map((c) => [c, 'integer']));
+// better-auth's user table uses native types on PostgreSQL.
+const columnTypes: Record<string, string> = {
+  ...Object.fromEntries(integerColumns.map((c) => [c, 'integer'])),
+  emailVerified: 'boolean',
+  createdAt: 'timestamptz',
+  updatedAt: 'timestamptz',
+};
 
 export const openWriter = (target: DatabaseTarget): Writer =>
   target.dialect === 'sqlite' ? sqliteWriter(target.path) : postgresWriter(target.url, columnTypes);

@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     adminEmail: string;
+    /** The server's SQLite file (tests that bulk-load a large league write to it directly). */
+    databasePath: string;
   }
 }
 
@@ -67,6 +69,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('adminEmail', adminEmail);
+  project.provide('databasePath', join(dataDir, 'e2e.sqlite'));
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

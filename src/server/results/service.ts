@@ -34,11 +34,14 @@ export const changeFixture = async (
     .transaction()
     .execute((trx) => applyFixtureChange(trx, actor, fixtureId, change, now, options));
   // The admin's answer shows the points given: the fixture's tally run is waited for.
-  if (outcome.tallying) await talliesOf(database).drain();
+  const tallies = talliesOf(database);
+  if (outcome.tallying) await tallies.drain();
   if (isResultEvent(outcome)) {
     await bus.publish({ type: 'results', competitionId: outcome.fixture.competitionId, fixtureId });
   }
-  return { ...outcome, counts: await repo.fixtureScoreCounts(database.db, fixtureId) };
+  const counts =
+    tallies.takeCounts(fixtureId) ?? (await repo.fixtureScoreCounts(database.db, fixtureId));
+  return { ...outcome, counts };
 };
 
 /**
@@ -50,7 +53,7 @@ export const recalculate = async (deps: Deps, actor: Actor, fixtureId: string, n
   // Every derived total up to date: predictions the totals do not hold yet (written straight
   // into the table by a bulk load) are tallied too, whatever their fixture.
   await talliesOf(deps.database).catchUp();
-  return { ...outcome, counts: await repo.fixtureScoreCounts(deps.database.db, fixtureId) };
+  return outcome;
 };
 
 /**

@@ -314,40 +314,48 @@ export const roundSlice = async (
     );
   const rest = limit - rows.length;
   if (rest <= 0) return rows;
-  const zero = await db
-    .selectFrom('teams as t')
-    .innerJoin('user as u', 'u.id', 't.user_id')
-    .select([
-      't.id',
-      't.name',
-      't.user_id',
-      sql<string | null>`substr(u.name, 1, ${sql.lit(managerLength + 10)})`.as('manager'),
-    ])
-    .where(
-      't.id',
-      'in',
-      db
-        .selectFrom('teams as z')
-        .select('z.id')
-        .where('z.league_id', '=', leagueId)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('round_totals as rt')
-                .select('rt.team_id')
-                .whereRef('rt.team_id', '=', 'z.id')
-                .where('rt.season', '=', season)
-                .where('rt.round_label', '=', round)
-                .where(nonZero),
-            ),
-          ),
-        )
-        .orderBy(sql`lower(z.name)`)
-        .limit(rest)
-        .offset(Math.max(0, offset - scored)),
-    )
-    .orderBy(sql`lower(t.name)`)
+  // Everyone else scored 0 in the round, listed by name: the k-th such team is found by walking
+  // the league's teams in name order past those that scored (no anti-join for a planner to get
+  // wrong), then only the page's teams are read.
+  const skip = Math.max(0, offset - scored);
+  const scoredIds = new Set(
+    (
+      await db
+        .selectFrom('round_totals as rt')
+        .select('rt.team_id')
+        .where('rt.league_id', '=', leagueId)
+        .where('rt.season', '=', season)
+        .where('rt.round_label', '=', round)
+        .where(nonZero)
+        .execute()
+    ).map((r) => r.team_id),
+  );
+  const inNameOrder = await db
+    .selectFrom('teams')
+    .select('id')
+    .where('league_id', '=', leagueId)
+    .orderBy(sql`lower(name)`)
+    .limit(skip + rest + scoredIds.size)
     .execute();
+  const ids = inNameOrder
+    .filter((t) => !scoredIds.has(t.id))
+    .slice(skip, skip + rest)
+    .map((t) => t.id);
+  const zero =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('teams as t')
+          .innerJoin('user as u', 'u.id', 't.user_id')
+          .select([
+            't.id',
+            't.name',
+            't.user_id',
+            sql<string | null>`substr(u.name, 1, ${sql.lit(managerLength + 10)})`.as('manager'),
+          ])
+          .where('t.id', 'in', ids)
+          .orderBy(sql`lower(t.name)`)
+          .execute();
   rows.push(
     ...zero.map((r) => ({
       teamId: r.id,

@@ -40,6 +40,47 @@ const rankedSlice = async (
   return rankFrom(rows, offset, 1 + (await repo.countBetter(db, leagueId, season, first)));
 };
 
+/** The viewer's teams with their 0-based places in the table, best first. */
+const viewerPlaces = async (
+  db: Kysely<DB>,
+  leagueId: string,
+  season: string,
+  viewerId: string | null,
+) => {
+  const mine = viewerId ? await repo.teamsOfUser(db, leagueId, season, viewerId) : [];
+  const positions = await Promise.all(
+    mine.map((team) => repo.positionOf(db, leagueId, season, team)),
+  );
+  return { mine, positions: positions.sort((a, b) => a - b) };
+};
+
+/** One round's table (the page's part of it) and its winners. */
+const roundTable = async (
+  db: Kysely<DB>,
+  leagueId: string,
+  season: string,
+  round: string,
+  offset: number,
+) => {
+  const [scored, { winners, count }] = await Promise.all([
+    repo.countScoredInRound(db, leagueId, season, round),
+    repo.roundWinners(db, leagueId, season, round, winnersShown),
+  ]);
+  const slice = await repo.roundSlice(db, leagueId, season, round, scored, offset, pageSize);
+  const first = slice[0];
+  let firstRank = 1;
+  if (first && offset > 0)
+    firstRank =
+      offset < scored
+        ? 1 + (await repo.countBetterInRound(db, leagueId, season, round, first))
+        : scored + 1;
+  return { round, rows: rankFrom(slice, offset, firstRank), winners, winnerCount: count };
+};
+
+/**
+ * Independent reads run side by side (PostgreSQL answers them on several connections; SQLite
+ * serves them one after another as before).
+ */
 export const readStandings = async (
   db: Kysely<DB>,
   league: { id: string; competitionId: string },
@@ -48,61 +89,41 @@ export const readStandings = async (
   viewerId: string | null,
 ) => {
   await repo.fillMissingTotals(db, league.id, season);
-  const summary = await repo.tableSummary(db, league.id, season);
+  const [summary, { mine, positions }, rounds, topTen] = await Promise.all([
+    repo.tableSummary(db, league.id, season),
+    viewerPlaces(db, league.id, season, viewerId),
+    repo.scoredRounds(db, league.competitionId, season),
+    rankedSlice(db, league.id, season, 0, topSize),
+  ]);
   const pages = Math.max(1, Math.ceil(summary.totalTeams / pageSize));
-
-  const mine = viewerId ? await repo.teamsOfUser(db, league.id, season, viewerId) : [];
-  const positions: number[] = [];
-  for (const team of mine) positions.push(await repo.positionOf(db, league.id, season, team));
-  positions.sort((a, b) => a - b);
+  const chosen = query.round ?? rounds[0]?.round;
+  if (query.round !== undefined && !rounds.some((r) => r.round === query.round))
+    throw new AppError('UNKNOWN_ROUND');
 
   const asked =
     query.around === 'me' && positions[0] !== undefined
       ? Math.floor(positions[0] / pageSize) + 1
       : (query.page ?? 1);
   const page = Math.min(Math.max(1, asked), pages);
-  const rows = await rankedSlice(db, league.id, season, (page - 1) * pageSize, pageSize);
+  const offset = (page - 1) * pageSize;
 
   // The top 10, and each of the viewer's teams with the team above and below it.
-  const top = new Map<number, RankedTotals>();
-  for (const r of await rankedSlice(db, league.id, season, 0, topSize)) top.set(r.position, r);
-  for (const position of positions.slice(0, viewerTeamsShown)) {
+  const top = new Map<number, RankedTotals>(topTen.map((r) => [r.position, r]));
+  const neighbours = positions.slice(0, viewerTeamsShown).flatMap((position) => {
     const start = Math.max(0, position - 1);
-    if ([start, position, position + 1].every((p) => p >= summary.totalTeams || top.has(p)))
-      continue;
-    for (const r of await rankedSlice(db, league.id, season, start, position - start + 2))
-      top.set(r.position, r);
-  }
-
-  const rounds = await repo.scoredRounds(db, league.competitionId, season);
-  const chosen = query.round ?? rounds[0]?.round;
-  if (query.round !== undefined && !rounds.some((r) => r.round === query.round))
-    throw new AppError('UNKNOWN_ROUND');
-  let round: {
-    round: string;
-    rows: RankedTotals[];
-    winners: repo.TotalsRow[];
-    winnerCount: number;
-  } | null = null;
-  if (chosen !== undefined) {
-    const scored = await repo.countScoredInRound(db, league.id, season, chosen);
-    const offset = (page - 1) * pageSize;
-    const slice = await repo.roundSlice(db, league.id, season, chosen, scored, offset, pageSize);
-    const first = slice[0];
-    let firstRank = 1;
-    if (first && offset > 0)
-      firstRank =
-        offset < scored
-          ? 1 + (await repo.countBetterInRound(db, league.id, season, chosen, first))
-          : scored + 1;
-    const { winners, count } = await repo.roundWinners(db, league.id, season, chosen, winnersShown);
-    round = {
-      round: chosen,
-      rows: rankFrom(slice, offset, firstRank),
-      winners,
-      winnerCount: count,
-    };
-  }
+    const shown = [start, position, position + 1].every(
+      (p) => p >= summary.totalTeams || top.has(p),
+    );
+    return shown ? [] : [rankedSlice(db, league.id, season, start, position - start + 2)];
+  });
+  const [rows, round, ...around] = await Promise.all([
+    rankedSlice(db, league.id, season, offset, pageSize),
+    chosen === undefined
+      ? Promise.resolve(null)
+      : roundTable(db, league.id, season, chosen, offset),
+    ...neighbours,
+  ]);
+  for (const slice of around) for (const r of slice) top.set(r.position, r);
 
   return {
     page: { number: page, size: pageSize, pages, teams: summary.totalTeams },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
-import { queueTally, talliesOf } from './tallies';
+import { queueTally, talliesOf, TallyWorker } from './tallies';
 import { reconcile } from './tally-sql';
 
 // A tally run moves totals a batch of leagues at a time and records the last league done: one cut
@@ -132,6 +132,25 @@ describe('tally runs', () => {
     expect((await totals()).filter((r) => r.slice(1).some((n) => n !== 0))).toEqual(
       moved.filter((r) => r.slice(1).some((n) => n !== 0)),
     );
+  });
+
+  it('moves a league larger than a part in parts of teams, to the same totals', async () => {
+    const { db } = t.services.database;
+    const before = await totals();
+    // Parts of 3 teams: each league of 4 moves in two statements per table, in one transaction.
+    const small = new TallyWorker(t.services.database, undefined, 3);
+    await db
+      .updateTable('predictions')
+      .set({ tallied: null })
+      .where('fixture_id', '=', 'tl_1')
+      .execute();
+    await db.deleteFrom('team_totals').where('league_id', 'in', leagues).execute();
+    await db.deleteFrom('round_totals').where('league_id', 'in', leagues).execute();
+    await queueTally(db, 'tl_1', clock.toISOString());
+    await small.drain();
+    expect(await totals()).toEqual(before);
+    await small.rebuildCompetition('premier_league');
+    expect(await totals()).toEqual(before);
   });
 
   it('counts under the new round when a played fixture moves to another round', async () => {

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 import type { Logger } from '../logger';
-import { rebuildLeagues, reconcile, untally, type TallyTarget } from './tally-sql';
+import { rebuildLeagues, reconcile, untally, type NameRange, type TallyTarget } from './tally-sql';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -87,7 +87,13 @@ const targetOf = async (db: Db, fixtureId: string) => {
  * The next leagues of the competition after `after` holding about `teams` teams together (at
  * least one league, whatever its size: a league moves in one step).
  */
-const nextLeagues = async (db: Db, competitionId: string, after: string, teams: number) => {
+const nextLeagues = async (
+  db: Db,
+  competitionId: string,
+  after: string,
+  teams: number,
+  partTeams: number,
+) => {
   const ids = (
     await db
       .selectFrom('leagues')
@@ -98,7 +104,7 @@ const nextLeagues = async (db: Db, competitionId: string, after: string, teams: 
       .limit(Math.min(leagueWindow, teams))
       .execute()
   ).map((l) => l.id);
-  if (ids.length <= 1) return ids;
+  if (ids.length === 0) return { ids, teams: 0 };
   const sizes = new Map(
     (
       await db
@@ -113,11 +119,63 @@ const nextLeagues = async (db: Db, competitionId: string, after: string, teams: 
   let held = 0;
   for (const id of ids) {
     const size = sizes.get(id) ?? 0;
-    if (batch.length > 0 && held + size > teams) break;
+    // A league larger than a part is a batch of its own (it moves in parts).
+    if (batch.length > 0 && (held + size > teams || size > partTeams)) break;
     batch.push(id);
     held += size;
+    if (size > partTeams) break;
   }
-  return batch;
+  return { ids: batch, teams: held };
+};
+
+/** A league larger than this moves in parts of this many teams, inside its one transaction. */
+const defaultPartTeams = 2000;
+
+/**
+ * The parts of a league's teams by name key (lower-cased name), `partTeams` each: one step of a
+ * large league runs as several statements with the event loop free in between.
+ */
+const nameParts = async (
+  db: Db,
+  leagueId: string,
+  partTeams: number,
+): Promise<(NameRange | undefined)[]> => {
+  const keys = (
+    await db
+      .selectFrom('teams')
+      .select(sql<string>`lower(name)`.as('key'))
+      .where('league_id', '=', leagueId)
+      .orderBy(sql`lower(name)`)
+      .execute()
+  ).map((r) => r.key);
+  if (keys.length <= partTeams) return [undefined];
+  const parts: NameRange[] = [];
+  let after: string | null = null;
+  for (let i = partTeams - 1; i < keys.length - 1; i += partTeams) {
+    const upTo = keys[i] ?? null;
+    parts.push({ after, upTo });
+    after = upTo;
+  }
+  parts.push({ after, upTo: null });
+  return parts;
+};
+
+/** Runs `step` for each part of the batch (a single large league in parts), yielding between. */
+const inParts = async (
+  trx: Db,
+  leagues: { ids: string[]; teams: number },
+  partTeams: number,
+  step: (names: NameRange | undefined) => Promise<unknown>,
+) => {
+  const [only] = leagues.ids;
+  const parts =
+    leagues.ids.length === 1 && only !== undefined && leagues.teams > partTeams
+      ? await nameParts(trx, only, partTeams)
+      : [undefined];
+  for (const [i, names] of parts.entries()) {
+    if (i > 0) await yieldToEventLoop();
+    await step(names);
+  }
 };
 
 /** PostgreSQL: one batch of a league at a time, whichever instance runs it. */
@@ -126,6 +184,17 @@ const lockLeagues = async (database: Database, trx: Transaction<DB>, ids: string
     await sql`select id from leagues where id in (${sql.join(ids)}) order by id for update`.execute(
       trx,
     );
+};
+
+/** The batch's predictions of the fixture and those with points, after it moved. */
+const countBatch = async (db: Db, fixtureId: string, leagueIds: string[]) => {
+  const row = await sql<{ total: number; gained: number }>`select count(*) as total,
+      coalesce(sum(case when p.points > 0 then 1 else 0 end), 0) as gained
+    from teams t cross join predictions p
+    where p.team_id = t.id and p.fixture_id = ${fixtureId} and t.league_id in (${sql.join(leagueIds)})`.execute(
+    db,
+  );
+  return { total: Number(row.rows[0]?.total ?? 0), gained: Number(row.rows[0]?.gained ?? 0) };
 };
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -141,11 +210,14 @@ export class TallyWorker {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
-  private readonly changedPoints = new Map<string, number>();
+  /** Per fixture: predictions seen and those that gained points, over a run from its start. */
+  private readonly counts = new Map<string, { total: number; gained: number; complete: boolean }>();
 
   constructor(
     private readonly database: Database,
     private readonly logger?: Logger,
+    /** Teams per part of a large league (tests make it small). */
+    private readonly partTeams = defaultPartTeams,
   ) {}
 
   /** Runs every queued tally to its end; resolves once a pass begun after the call is done. */
@@ -160,11 +232,14 @@ export class TallyWorker {
     return this.running;
   }
 
-  /** How many predictions of the fixture changed points in runs since the last call. */
-  takeChanged(fixtureId: string) {
-    const n = this.changedPoints.get(fixtureId) ?? 0;
-    this.changedPoints.delete(fixtureId);
-    return n;
+  /**
+   * The fixture's predictions and those that gained points, counted by its last complete run
+   * (so the admin's answer needs no scan of a million rows); null when no run counted them all.
+   */
+  takeCounts(fixtureId: string) {
+    const counts = this.counts.get(fixtureId);
+    this.counts.delete(fixtureId);
+    return counts?.complete ? { total: counts.total, gained: counts.gained } : null;
   }
 
   /** Lets the batch in progress finish and starts no other (shutdown). */
@@ -200,9 +275,12 @@ export class TallyWorker {
         .executeTakeFirst();
       const fixture = run ? await targetOf(db, fixtureId) : null;
       if (!run || !fixture) return;
-      const leagues = await nextLeagues(db, fixture.competitionId, run.cursor, size);
+      const batch = await nextLeagues(db, fixture.competitionId, run.cursor, size, this.partTeams);
+      const leagues = batch.ids;
       const last = leagues[leagues.length - 1];
       if (last === undefined) {
+        const counted = this.counts.get(fixtureId);
+        if (counted) counted.complete = true;
         await db
           .deleteFrom('tally_runs')
           .where('fixture_id', '=', fixtureId)
@@ -211,17 +289,15 @@ export class TallyWorker {
         return;
       }
       const started = performance.now();
-      const changed = await db.transaction().execute(async (trx) => {
+      if (run.cursor === '') this.counts.set(fixtureId, { total: 0, gained: 0, complete: false });
+      const counted = await db.transaction().execute(async (trx) => {
         await lockLeagues(this.database, trx, leagues);
         // Read again inside the batch: the totals move to the fixture as it now is.
         const now = await targetOf(trx, fixtureId);
-        if (!now) return 0;
-        const n = await reconcile(
-          trx,
-          this.database.dialect,
-          now.target,
-          { leagueIds: leagues },
-          new Date().toISOString(),
+        if (!now) return { total: 0, gained: 0 };
+        const at = new Date().toISOString();
+        await inParts(trx, batch, this.partTeams, (names) =>
+          reconcile(trx, this.database.dialect, now.target, { leagueIds: leagues, names }, at),
         );
         await trx
           .updateTable('tally_runs')
@@ -229,11 +305,16 @@ export class TallyWorker {
           .where('fixture_id', '=', fixtureId)
           .where('generation', '=', run.generation)
           .execute();
-        return n;
+        return countBatch(trx, fixtureId, leagues);
       });
-      if (changed > 0)
-        this.changedPoints.set(fixtureId, (this.changedPoints.get(fixtureId) ?? 0) + changed);
-      size = resize(size, performance.now() - started);
+      const sum = this.counts.get(fixtureId);
+      if (sum) {
+        sum.total += counted.total;
+        sum.gained += counted.gained;
+      }
+      // A large league in parts says nothing about the size of the next batch.
+      if (batch.ids.length > 1 || batch.teams <= this.partTeams)
+        size = resize(size, performance.now() - started);
       await yieldToEventLoop();
     }
   }
@@ -248,17 +329,23 @@ export class TallyWorker {
     let size = firstBatch;
     let leaguesDone = 0;
     for (;;) {
-      const leagues = await nextLeagues(db, competitionId, cursor, size);
+      const batch = await nextLeagues(db, competitionId, cursor, size, this.partTeams);
+      const leagues = batch.ids;
       const last = leagues[leagues.length - 1];
       if (last === undefined) break;
       const started = performance.now();
       await db.transaction().execute(async (trx) => {
         await lockLeagues(this.database, trx, leagues);
-        await rebuildLeagues(trx, leagues, new Date().toISOString());
+        const at = new Date().toISOString();
+        await inParts(trx, batch, this.partTeams, (names) =>
+          rebuildLeagues(trx, leagues, at, names),
+        );
       });
       leaguesDone += leagues.length;
       cursor = last;
-      size = resize(size, performance.now() - started);
+      // A large league in parts says nothing about the size of the next batch.
+      if (batch.ids.length > 1 || batch.teams <= this.partTeams)
+        size = resize(size, performance.now() - started);
       await yieldToEventLoop();
     }
     return leaguesDone;

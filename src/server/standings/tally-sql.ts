@@ -78,7 +78,27 @@ const expressions = (alias: string | null, target: TallyTarget, rules: ScoringRu
 };
 
 /** Which of a fixture's predictions a statement reads: those of some leagues, or all. */
-export type LeagueScope = { leagueIds: string[] } | 'all';
+export type LeagueScope =
+  | {
+      leagueIds: string[];
+      /**
+       * One league's teams in a range of name keys (lower-cased names: after, up to and
+       * including); a large league moves in several statements inside one transaction.
+       */
+      names?: NameRange | undefined;
+    }
+  | 'all';
+
+export interface NameRange {
+  after: string | null;
+  upTo: string | null;
+}
+
+const nameTerm = (range: NameRange | undefined, alias: string) => {
+  if (!range) return sql``;
+  const key = sql`lower(${sql.ref(`${alias}.name`)})`;
+  return sql`${range.after === null ? sql`` : sql` and ${key} > ${range.after}`}${range.upTo === null ? sql`` : sql` and ${key} <= ${range.upTo}`}`;
+};
 
 /**
  * The predictions of the fixture in scope joined to their team. With leagues named, the team
@@ -87,7 +107,7 @@ export type LeagueScope = { leagueIds: string[] } | 'all';
 const source = (fixtureId: string, scope: LeagueScope) =>
   scope === 'all'
     ? sql`from predictions p join teams t on t.id = p.team_id where p.fixture_id = ${fixtureId}`
-    : sql`from teams t cross join predictions p where p.team_id = t.id and p.fixture_id = ${fixtureId} and t.league_id in (${sql.join(scope.leagueIds)})`;
+    : sql`from teams t cross join predictions p where p.team_id = t.id and p.fixture_id = ${fixtureId} and t.league_id in (${sql.join(scope.leagueIds)})${nameTerm(scope.names, 't')}`;
 
 /**
  * Brings the predictions of one fixture (in scope) and their teams' totals to the fixture's
@@ -135,7 +155,7 @@ export const reconcile = async (
   const teams =
     scope === 'all'
       ? sql``
-      : sql`and team_id in (select id from teams where league_id in (${sql.join(scope.leagueIds)}))`;
+      : sql`and team_id in (select id from teams tn where league_id in (${sql.join(scope.leagueIds)})${nameTerm(scope.names, 'tn')})`;
   const updated =
     await sql`update predictions set points = ${u.points}, scored_at = (case when ${u.points} is distinct from points then ${scoredAt} else scored_at end), tallied = ${u.tally}
     where ${fixtureTerm} ${teams} and ${u.changed}`.execute(db);
@@ -179,10 +199,12 @@ export const rebuildLeagues = async (
   db: Db,
   leagueIds: string[],
   at: string,
+  names?: NameRange,
   rules: ScoringRules = defaultRules,
 ) => {
   if (leagueIds.length === 0) return;
   const leagues = sql.join(leagueIds);
+  const teamsIn = sql`(select id from teams tn where league_id in (${leagues})${nameTerm(names, 'tn')})`;
   const f = {
     outcome: sql<string>`(case when f.home_score > f.away_score then '1' when f.home_score = f.away_score then 'X' else '2' end)`,
     minute: sql.ref('f.first_goal_minute') as RawBuilder<number | null>,
@@ -200,18 +222,22 @@ export const rebuildLeagues = async (
       points = (select ${points} from fixtures f where f.id = predictions.fixture_id),
       tallied = (select ${tally} from fixtures f where f.id = predictions.fixture_id),
       scored_at = (select case when ${scored} then coalesce(predictions.scored_at, ${at}) else null end from fixtures f where f.id = predictions.fixture_id)
-    where team_id in (select id from teams where league_id in (${leagues}))`.execute(db);
-  await sql`delete from team_totals where league_id in (${leagues})`.execute(db);
-  await sql`delete from round_totals where league_id in (${leagues})`.execute(db);
+    where team_id in ${teamsIn}`.execute(db);
+  await sql`delete from team_totals where league_id in (${leagues}) and team_id in ${teamsIn}`.execute(
+    db,
+  );
+  await sql`delete from round_totals where league_id in (${leagues}) and team_id in ${teamsIn}`.execute(
+    db,
+  );
   await sql`insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers)
     select t.id, f.season, t.league_id, lower(t.name), sum(coalesce(p.points, 0)), sum((p.tallied / 4) % 2), sum((p.tallied / 2) % 2), count(*), sum(p.joker)
     from teams t cross join predictions p join fixtures f on f.id = p.fixture_id
-    where p.team_id = t.id and t.league_id in (${leagues})
+    where p.team_id = t.id and t.league_id in (${leagues})${nameTerm(names, 't')}
     group by t.id, f.season, t.league_id, t.name`.execute(db);
   await sql`insert into round_totals (team_id, season, round_label, league_id, team_key, points, exact_minutes, correct_outcomes)
     select t.id, f.season, f.round_label, t.league_id, lower(t.name), sum(coalesce(p.points, 0)), sum((p.tallied / 4) % 2), sum((p.tallied / 2) % 2)
     from teams t cross join predictions p join fixtures f on f.id = p.fixture_id
-    where p.team_id = t.id and t.league_id in (${leagues}) and ${scored}
+    where p.team_id = t.id and t.league_id in (${leagues})${nameTerm(names, 't')} and ${scored}
     group by t.id, f.season, f.round_label, t.league_id, t.name`.execute(db);
 };
 

@@ -114,6 +114,20 @@ export const useRecalculate = () => {
   });
 };
 
+/** 'Rebuild standings' of a competition: every league's totals summed afresh from its picks. */
+export const useRebuildStandings = () => {
+  const invalidate = useInvalidateResults();
+  return useMutation({
+    mutationFn: (competitionId: string) =>
+      unwrap(
+        api.admin.competitions[':competitionId']['rebuild-standings'].$post({
+          param: { competitionId },
+        }),
+      ),
+    onSuccess: invalidate,
+  });
+};
+
 export const useAddFixture = () => {
   const invalidate = useInvalidateResults();
   return useMutation({

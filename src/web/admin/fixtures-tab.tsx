@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Plus, Trophy } from 'lucide-react';
+import { ListRestart, Plus, Trophy } from 'lucide-react';
+import { toast } from 'sonner';
+import { useFormat } from '../lib/format';
 import { ApiError } from '../lib/api-client';
 import { useErrorMessage } from '../lib/use-error-message';
 import { Button } from '../ui/button';
@@ -12,7 +14,7 @@ import { AccessDenied } from './access-denied';
 import { AddCompetitionDialog } from './add-competition-dialog';
 import { AddFixtureDialog } from './add-fixture-dialog';
 import type { AdminCompetition, AdminFixtureRow } from './api';
-import { useAdminCompetitions, useAdminFixtures } from './api';
+import { useAdminCompetitions, useAdminFixtures, useRebuildStandings } from './api';
 import { CompetitionPicker, useCompetitionParam } from './competition-picker';
 import { FixtureEditDialog } from './fixture-edit-dialog';
 import { FixtureEditor } from './fixture-editor';
@@ -49,6 +51,39 @@ const seasonsOf = (fixtures: AdminFixtureRow[]) => {
   for (const f of fixtures)
     if ((last.get(f.season) ?? '') < f.kickoffAt) last.set(f.season, f.kickoffAt);
   return [...last].sort((a, b) => b[1].localeCompare(a[1])).map(([season]) => season);
+};
+
+/** 'Rebuild standings': sums every league table of the competition afresh from the picks. */
+const RebuildStandings = ({ competitionId }: { competitionId: string }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const errorMessage = useErrorMessage();
+  const rebuild = useRebuildStandings();
+  const run = () =>
+    rebuild.mutate(competitionId, {
+      onSuccess: (r) =>
+        toast.success(
+          t('admin.fixtures.rebuilt', {
+            leagues: format.number(r.leagues),
+            seconds: format.number(Math.round(r.tookMs / 100) / 10),
+          }),
+        ),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  return (
+    <div className="flex items-end sm:ml-auto">
+      <Button
+        variant="secondary"
+        onClick={run}
+        disabled={rebuild.isPending}
+        title={t('admin.fixtures.rebuildHint')}
+        data-testid="rebuild-standings"
+      >
+        <ListRestart aria-hidden="true" className="size-4" />
+        {t('admin.fixtures.rebuild')}
+      </Button>
+    </div>
+  );
 };
 
 const FixtureList = ({
@@ -140,6 +175,7 @@ const FixtureList = ({
             </Select>
           </Field>
         ) : null}
+        <RebuildStandings competitionId={competition.id} />
       </div>
       {visible.map(([label, rows]) => (
         <section key={label} aria-label={label} className="flex flex-col gap-3">

@@ -1,3 +1,5 @@
+import { useFormat } from '../lib/format';
+
 const colours = {
   1: { ribbon: '#1d4ed8', fill: '#facc15', edge: '#a16207', text: '#422006' },
   2: { ribbon: '#1d4ed8', fill: '#e2e8f0', edge: '#64748b', text: '#0f172a' },
@@ -17,10 +19,11 @@ export const RankBadge = ({
   label: string;
   medal?: boolean;
 }) => {
+  const format = useFormat();
   if (!medal || (rank !== 1 && rank !== 2 && rank !== 3)) {
     return (
       <span className="inline-flex min-w-8 justify-center font-semibold tabular-nums text-fg">
-        {rank}
+        {format.number(rank)}
       </span>
     );
   }

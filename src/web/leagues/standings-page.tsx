@@ -147,7 +147,7 @@ export const StandingsPage = () => {
           <li key={key}>
             <Card className="flex h-full flex-col gap-1 p-3 sm:p-5">
               <Icon aria-hidden="true" className="size-5 text-brand-text" />
-              <span className="text-2xl font-extrabold tabular-nums text-fg sm:text-3xl">
+              <span className="text-xl font-extrabold tabular-nums text-fg sm:text-3xl">
                 {format.number(value)}
               </span>
               <span className="text-xs font-medium text-fg-muted sm:text-sm">

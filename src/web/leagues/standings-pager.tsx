@@ -38,7 +38,7 @@ export const StandingsPager = ({ page, onPage, onMine, busy }: StandingsPagerPro
           total: format.number(page.teams),
         })}
       </p>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
         {onMine ? (
           <Button variant="secondary" onClick={onMine} disabled={busy} data-testid="standings-mine">
             <UserRound aria-hidden="true" className="size-4" />
@@ -65,7 +65,9 @@ export const StandingsPager = ({ page, onPage, onMine, busy }: StandingsPagerPro
               data-testid="standings-previous"
             >
               <ChevronLeft aria-hidden="true" className="size-4" />
-              {t('leagues.standings.pager.previous')}
+              <span className="sr-only sm:not-sr-only">
+                {t('leagues.standings.pager.previous')}
+              </span>
             </Button>
             <span className="min-w-24 text-center text-sm font-semibold tabular-nums text-fg">
               {t('leagues.standings.pager.page', {
@@ -80,7 +82,7 @@ export const StandingsPager = ({ page, onPage, onMine, busy }: StandingsPagerPro
               disabled={busy || page.number === page.pages}
               data-testid="standings-next"
             >
-              {t('leagues.standings.pager.next')}
+              <span className="sr-only sm:not-sr-only">{t('leagues.standings.pager.next')}</span>
               <ChevronRight aria-hidden="true" className="size-4" />
             </Button>
           </>
