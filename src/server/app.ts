@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { clientAddressHeader, getSessionUser } from './auth';
+import { refuseForeignOrigin, refuseNul } from './guards';
 import type { AppBindings, Services } from './context';
 import { envelope, handleError } from './errors';
 import { clientAddress } from './http';
@@ -100,13 +101,21 @@ export const createApp = (services: Services, options: AppOptions = {}) => {
 
   app.route('/', healthRoutes);
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+  // Before any route reads its input: other sites may not write, bodies are bounded (sign-in and
+  // profile bodies are small), and no text holds U+0000.
+  app.use('/api/*', refuseForeignOrigin([new URL(services.env.baseUrl).origin]));
+  app.use('/api/auth/*', bodyLimit({ maxSize: 64 * 1024 }));
+  app.use('/api/*', bodyLimit({ maxSize: 2 * 1024 * 1024 }));
+  app.use('/api/*', refuseNul);
+
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(clientAddressHeader, clientAddress(c));
-    return auth.handler(new Request(c.req.raw, { headers }));
+    // The guards have read the body: better-auth gets it again from Hono's copy.
+    const body = c.req.method === 'POST' ? await c.req.arrayBuffer() : undefined;
+    return auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
   });
 
-  app.use('/api/*', bodyLimit({ maxSize: 2 * 1024 * 1024 }));
   app.use('/api/*', async (c, next) => {
     c.set(
       'user',

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { anonymous, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Env } from './env';
 import type { Database } from './db/database';
@@ -83,12 +84,27 @@ const buildAuth = ({ env, database, mailer, logger }: AuthDeps) => {
         await mailer.send({ kind: 'verify-email', to: user.email, ...mail });
       },
     },
+    // Display names are trimmed and 1–50 characters on sign-up (a guest's upgrade too) and on
+    // update-user; anything else is a 400 before better-auth touches the database.
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email' && ctx.path !== '/update-user') return;
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (!('name' in body) && ctx.path === '/update-user') return;
+        const checked = displayName(body.name);
+        if (!checked.ok)
+          throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: checked.message });
+        body.name = checked.name;
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
           before: async (user) => ({
             data: {
               ...user,
+              // A name from an identity provider is kept to the same 50 characters.
+              name: clipName(user.name),
               role: adminEmails.has(user.email.toLowerCase()) ? 'admin' : 'user',
               locale: normaliseLanguage((user as { locale?: string | null }).locale),
             },
@@ -161,6 +177,24 @@ const buildAuth = ({ env, database, mailer, logger }: AuthDeps) => {
 
 export type Auth = ReturnType<typeof buildAuth>;
 export const createAuth = (deps: AuthDeps): Auth => buildAuth(deps);
+
+export const displayNameMax = 50;
+
+/** A display name as typed: trimmed, 1–50 characters (the spec's message when empty). */
+export const displayName = (
+  value: unknown,
+): { ok: true; name: string } | { ok: false; message: string } => {
+  if (typeof value !== 'string')
+    return { ok: false, message: 'Display name is required for signup' };
+  const name = value.trim();
+  if (name === '') return { ok: false, message: 'Display name is required for signup' };
+  if (name.length > displayNameMax)
+    return { ok: false, message: `Display names are at most ${displayNameMax} characters.` };
+  return { ok: true, name };
+};
+
+const clipName = (name: string | null | undefined) =>
+  (name ?? '').trim().slice(0, displayNameMax) || 'Player';
 
 const flag = (value: unknown): boolean => value === true || value === 1 || value === '1';
 

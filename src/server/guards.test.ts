@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLeague, player } from '../../tests/setup/leagues';
+import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+
+// Guards before any route reads its input (issue 11, items 1, 6, 7 and 8): each of these requests
+// gave a 500, a stored 100 KB name or a cross-site write before.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const leagueCount = async () =>
+  Number(
+    (
+      await t.services.database.db
+        .selectFrom('leagues')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('U+0000 anywhere', () => {
+  it('is a 400 with the envelope, on every database, and changes nothing', async () => {
+    const visitor = t.agent();
+    for (const path of [
+      '/api/leagues/lookup?code=%00',
+      '/api/leagues/%00',
+      '/api/leagues/a%00b/standings',
+    ]) {
+      const res = await visitor.get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error.code).toBe('BAD_REQUEST');
+    }
+    const owner = await player(t, 'Nul Owner');
+    const before = await leagueCount();
+    const res = await owner.post('/api/leagues', {
+      leagueName: 'Nul\u0000League',
+      teamName: 'Nul Team',
+      competitionId: 'premier_league',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/NUL/);
+    expect(await leagueCount()).toBe(before);
+    const signIn = await t
+      .agent()
+      .post('/api/auth/sign-in/email', { email: 'a\u0000@example.com', password: 'x'.repeat(10) });
+    expect(signIn.status).toBe(400);
+  });
+});
+
+describe('the sign-in and profile routes', () => {
+  it('refuse bodies over 64 KB with 413', async () => {
+    const res = await t.agent().post('/api/auth/sign-in/email', {
+      email: 'big@example.com',
+      password: 'x'.repeat(100 * 1024),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('keep display names trimmed and 1–50 characters', async () => {
+    const tooLong = await t.agent().post('/api/auth/sign-up/email', {
+      email: 'long-name@example.com',
+      password: 'correct-horse-9',
+      name: 'x'.repeat(51),
+    });
+    expect(tooLong.status).toBe(400);
+    const agent = t.agent();
+    await agent.signUp('named@example.com', 'correct-horse-9', '  Padded Name  ');
+    expect((await agent.get('/api/account/me')).body.user.name).toBe('Padded Name');
+    // The probe's 102,400-character name is over the body limit of the auth routes.
+    expect((await agent.post('/api/auth/update-user', { name: 'y'.repeat(102_400) })).status).toBe(
+      413,
+    );
+    for (const name of [null, '', '   ', 'y'.repeat(51), 42]) {
+      const res = await agent.post('/api/auth/update-user', { name });
+      expect(res.status, JSON.stringify(name).slice(0, 20)).toBe(400);
+    }
+    expect((await agent.post('/api/auth/update-user', { name: ' Renamed ' })).status).toBe(200);
+    expect((await agent.get('/api/account/me')).body.user.name).toBe('Renamed');
+  });
+});
+
+describe('cross-site requests', () => {
+  it('are refused with 403 before the body is read, whatever the content type', async () => {
+    const owner = await player(t, 'Origin Owner');
+    const { league } = await createLeague(owner, 'Origin League', 'Origin Team');
+    const evil = { origin: 'http://evil.example' };
+    const form = await owner.request('POST', `/api/leagues/${league.id}/invite-code`, 'x=1', {
+      ...evil,
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(form.status).toBe(403);
+    expect(form.body.error.code).toBe('FORBIDDEN');
+    const json = await owner.request(
+      'POST',
+      '/api/leagues',
+      { leagueName: 'Evil League', teamName: 'Evil', competitionId: 'premier_league' },
+      evil,
+    );
+    expect(json.status).toBe(403);
+    const fetchSite = await owner.request(
+      'PUT',
+      '/api/account/locale',
+      { locale: 'de' },
+      { 'sec-fetch-site': 'cross-site' },
+    );
+    expect(fetchSite.status).toBe(403);
+    const code = (await owner.get(`/api/leagues/${league.id}`)).body.league.inviteCode;
+    expect(code).toBe(league.inviteCode);
+    // Our own pages (same origin) write as before.
+    expect((await owner.post(`/api/leagues/${league.id}/invite-code`)).status).toBe(200);
+  });
+});
