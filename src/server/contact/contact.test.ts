@@ -69,6 +69,18 @@ describe('contact', () => {
     ).toBe(201);
   });
 
+  it('holds the limit when 20 messages arrive at once (count and insert are one step)', async () => {
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 20 },
+        async () =>
+          (await t.agent().request('POST', '/api/contact', message, from('10.0.0.9'))).status,
+      ),
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
   it('shows messages to admins only, who can mark them handled', async () => {
     expect((await t.agent().get('/api/admin/contact')).status).toBe(401);
     const admin = t.agent();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { contactLimitPerHour, type ContactBody } from '../../domain/contact';
 import type { Services } from '../context';
 import { AppError } from '../errors';
@@ -6,8 +7,8 @@ import { translator } from '../i18n/translate';
 
 /**
  * Stores a contact message (always) and mails it to CONTACT_TO (when set) through the outbox, in
- * one transaction. At most 5 per hour per client address, counted in the database so every
- * instance agrees.
+ * one transaction. At most 5 per hour per client address, counted in the database in the same
+ * transaction as the insert, so every instance agrees and simultaneous messages cannot all pass.
  */
 export const submitContact = async (
   services: Pick<Services, 'database' | 'mailer' | 'env'>,
@@ -16,17 +17,23 @@ export const submitContact = async (
 ) => {
   const { db } = services.database;
   const since = new Date(context.now.getTime() - 3_600_000).toISOString();
-  const recent = await db
-    .selectFrom('contact_messages')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('client_ip', '=', context.clientIp)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.n) >= contactLimitPerHour) throw new AppError('CONTACT_RATE_LIMITED');
   const id = randomUUID();
   const to = services.env.CONTACT_TO;
   const t = translator('en'); // the team reads English
   const mailId = await db.transaction().execute(async (trx) => {
+    // Count and insert in one step per address: PostgreSQL serialises an address's messages with
+    // a transaction-scoped advisory lock; SQLite's one connection is held by the transaction.
+    if (services.database.dialect === 'postgres')
+      await sql`select pg_advisory_xact_lock(hashtext(${`contact:${context.clientIp}`}))`.execute(
+        trx,
+      );
+    const recent = await trx
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('client_ip', '=', context.clientIp)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    if (Number(recent.n) >= contactLimitPerHour) throw new AppError('CONTACT_RATE_LIMITED');
     await trx
       .insertInto('contact_messages')
       .values({
