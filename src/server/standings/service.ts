@@ -9,7 +9,7 @@ import * as repo from './repository';
  * response holds one page of the table (50 teams), the top 10 with the viewer's teams and their
  * neighbours, one round's table and winners, and the summary — well under 64 KB.
  */
-export const pageSize = 50;
+const pageSize = 50;
 const topSize = 10;
 /** The viewer's teams shown with neighbours in `top` (a player rarely holds more in one league). */
 const viewerTeamsShown = 5;
@@ -89,7 +89,7 @@ export const readStandings = async (
   viewerId: string | null,
 ) => {
   await repo.fillMissingTotals(db, league.id, season);
-  const [summary, { mine, positions }, rounds, topTen] = await Promise.all([
+  const [summary, { positions }, rounds, topTen] = await Promise.all([
     repo.tableSummary(db, league.id, season),
     viewerPlaces(db, league.id, season, viewerId),
     repo.scoredRounds(db, league.competitionId, season),
@@ -132,6 +132,5 @@ export const readStandings = async (
     summary,
     rounds: rounds.map((r) => r.round),
     round,
-    mineIds: new Set(mine.map((m) => m.teamId)),
   };
 };
