@@ -3,6 +3,7 @@ import type { DB } from '../db/types';
 import { AppError } from '../errors';
 import { rankFrom } from '../../domain/standings';
 import * as repo from './repository';
+import * as roundRepo from './round-repository';
 
 /**
  * A league's standings, a page at a time (DESIGN §3 order). Whatever the league's size, a
@@ -63,16 +64,16 @@ const roundTable = async (
   offset: number,
 ) => {
   const [scored, { winners, count }] = await Promise.all([
-    repo.countScoredInRound(db, leagueId, season, round),
-    repo.roundWinners(db, leagueId, season, round, winnersShown),
+    roundRepo.countScoredInRound(db, leagueId, season, round),
+    roundRepo.roundWinners(db, leagueId, season, round, winnersShown),
   ]);
-  const slice = await repo.roundSlice(db, leagueId, season, round, scored, offset, pageSize);
+  const slice = await roundRepo.roundSlice(db, leagueId, season, round, scored, offset, pageSize);
   const first = slice[0];
   let firstRank = 1;
   if (first && offset > 0)
     firstRank =
       offset < scored
-        ? 1 + (await repo.countBetterInRound(db, leagueId, season, round, first))
+        ? 1 + (await roundRepo.countBetterInRound(db, leagueId, season, round, first))
         : scored + 1;
   return { round, rows: rankFrom(slice, offset, firstRank), winners, winnerCount: count };
 };
@@ -92,7 +93,7 @@ export const readStandings = async (
   const [summary, { positions }, rounds, topTen] = await Promise.all([
     repo.tableSummary(db, league.id, season),
     viewerPlaces(db, league.id, season, viewerId),
-    repo.scoredRounds(db, league.competitionId, season),
+    roundRepo.scoredRounds(db, league.competitionId, season),
     rankedSlice(db, league.id, season, 0, topSize),
   ]);
   const pages = Math.max(1, Math.ceil(summary.totalTeams / pageSize));

@@ -110,6 +110,29 @@ const source = (fixtureId: string, scope: LeagueScope) =>
     : sql`from teams t cross join predictions p where p.team_id = t.id and p.fixture_id = ${fixtureId} and t.league_id in (${sql.join(scope.leagueIds)})${nameTerm(scope.names, 't')}`;
 
 /**
+ * Adds rows of differences (team, season, league, team key, points, exact minutes, correct
+ * outcomes, predictions, jokers) to the teams' season totals, creating the rows they lack.
+ */
+const addToTeamTotals = (differences: RawBuilder<unknown>) =>
+  sql`insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers)
+    ${differences}
+    on conflict (team_id, season) do update set
+      points = team_totals.points + excluded.points,
+      exact_minutes = team_totals.exact_minutes + excluded.exact_minutes,
+      correct_outcomes = team_totals.correct_outcomes + excluded.correct_outcomes,
+      predictions = team_totals.predictions + excluded.predictions,
+      jokers = team_totals.jokers + excluded.jokers`;
+
+/** The same for round totals (team, season, round, league, team key, points, exact, correct). */
+const addToRoundTotals = (differences: RawBuilder<unknown>) =>
+  sql`insert into round_totals (team_id, season, round_label, league_id, team_key, points, exact_minutes, correct_outcomes)
+    ${differences}
+    on conflict (team_id, season, round_label) do update set
+      points = round_totals.points + excluded.points,
+      exact_minutes = round_totals.exact_minutes + excluded.exact_minutes,
+      correct_outcomes = round_totals.correct_outcomes + excluded.correct_outcomes`;
+
+/**
  * Brings the predictions of one fixture (in scope) and their teams' totals to the fixture's
  * current state, in the caller's transaction. Returns how many predictions changed points.
  */
@@ -125,25 +148,17 @@ export const reconcile = async (
   const e = expressions('p', target, rules);
   const from = source(target.id, scope);
   const moves = sql`(coalesce(${e.points}, 0) <> ${e.oldPoints} or ${e.exact} <> ${e.oldExact} or ${e.correct} <> ${e.oldCorrect})`;
-  await sql`insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers)
-    select p.team_id, ${target.season}, t.league_id, lower(t.name),
+  await addToTeamTotals(
+    sql`select p.team_id, ${target.season}, t.league_id, lower(t.name),
       coalesce(${e.points}, 0) - ${e.oldPoints}, ${e.exact} - ${e.oldExact}, ${e.correct} - ${e.oldCorrect},
       1 - ${e.counted}, ${e.p.joker} - ${e.oldJoker}
-    ${from} and ${e.changed} and (${moves} or ${e.counted} = 0 or ${e.p.joker} <> ${e.oldJoker})
-    on conflict (team_id, season) do update set
-      points = team_totals.points + excluded.points,
-      exact_minutes = team_totals.exact_minutes + excluded.exact_minutes,
-      correct_outcomes = team_totals.correct_outcomes + excluded.correct_outcomes,
-      predictions = team_totals.predictions + excluded.predictions,
-      jokers = team_totals.jokers + excluded.jokers`.execute(db);
-  await sql`insert into round_totals (team_id, season, round_label, league_id, team_key, points, exact_minutes, correct_outcomes)
-    select p.team_id, ${target.season}, ${target.round}, t.league_id, lower(t.name),
+    ${from} and ${e.changed} and (${moves} or ${e.counted} = 0 or ${e.p.joker} <> ${e.oldJoker})`,
+  ).execute(db);
+  await addToRoundTotals(
+    sql`select p.team_id, ${target.season}, ${target.round}, t.league_id, lower(t.name),
       coalesce(${e.points}, 0) - ${e.oldPoints}, ${e.exact} - ${e.oldExact}, ${e.correct} - ${e.oldCorrect}
-    ${from} and ${e.changed} and ${moves}
-    on conflict (team_id, season, round_label) do update set
-      points = round_totals.points + excluded.points,
-      exact_minutes = round_totals.exact_minutes + excluded.exact_minutes,
-      correct_outcomes = round_totals.correct_outcomes + excluded.correct_outcomes`.execute(db);
+    ${from} and ${e.changed} and ${moves}`,
+  ).execute(db);
   const u = expressions(null, target, rules);
   const scoredAt = target.result ? sql`${at}` : sql`cast(null as text)`;
   // SQLite: `+fixture_id` keeps the planner on the teams' primary-key searches of the batch
@@ -170,22 +185,14 @@ export const reconcile = async (
 export const untally = async (db: Db, fixtureId: string, season: string, round: string) => {
   const e = expressions('p', { id: fixtureId, season, round, result: null }, defaultRules);
   const from = source(fixtureId, 'all');
-  await sql`insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers)
-    select p.team_id, ${season}, t.league_id, lower(t.name), -${e.oldPoints}, -${e.oldExact}, -${e.oldCorrect}, -${e.counted}, -${e.oldJoker}
-    ${from} and p.tallied is not null
-    on conflict (team_id, season) do update set
-      points = team_totals.points + excluded.points,
-      exact_minutes = team_totals.exact_minutes + excluded.exact_minutes,
-      correct_outcomes = team_totals.correct_outcomes + excluded.correct_outcomes,
-      predictions = team_totals.predictions + excluded.predictions,
-      jokers = team_totals.jokers + excluded.jokers`.execute(db);
-  await sql`insert into round_totals (team_id, season, round_label, league_id, team_key, points, exact_minutes, correct_outcomes)
-    select p.team_id, ${season}, ${round}, t.league_id, lower(t.name), -${e.oldPoints}, -${e.oldExact}, -${e.oldCorrect}
-    ${from} and p.tallied is not null
-    on conflict (team_id, season, round_label) do update set
-      points = round_totals.points + excluded.points,
-      exact_minutes = round_totals.exact_minutes + excluded.exact_minutes,
-      correct_outcomes = round_totals.correct_outcomes + excluded.correct_outcomes`.execute(db);
+  await addToTeamTotals(
+    sql`select p.team_id, ${season}, t.league_id, lower(t.name), -${e.oldPoints}, -${e.oldExact}, -${e.oldCorrect}, -${e.counted}, -${e.oldJoker}
+    ${from} and p.tallied is not null`,
+  ).execute(db);
+  await addToRoundTotals(
+    sql`select p.team_id, ${season}, ${round}, t.league_id, lower(t.name), -${e.oldPoints}, -${e.oldExact}, -${e.oldCorrect}
+    ${from} and p.tallied is not null`,
+  ).execute(db);
   await sql`update predictions set tallied = null where fixture_id = ${fixtureId} and tallied is not null`.execute(
     db,
   );
@@ -321,12 +328,10 @@ export const moveTeamTotals = async (
 ) => {
   for (const [season, m] of moves) {
     if (m.points === 0 && m.predictions === 0 && m.jokers === 0) continue;
-    await sql`insert into team_totals (team_id, season, league_id, team_key, points, predictions, jokers)
-      select t.id, ${season}, t.league_id, lower(t.name), cast(${m.points} as integer), cast(${m.predictions} as integer), cast(${m.jokers} as integer)
-      from teams t where t.id = ${team.id}
-      on conflict (team_id, season) do update set
-        points = team_totals.points + excluded.points,
-        predictions = team_totals.predictions + excluded.predictions,
-        jokers = team_totals.jokers + excluded.jokers`.execute(db);
+    await addToTeamTotals(
+      sql`select t.id, ${season}, t.league_id, lower(t.name), cast(${m.points} as integer), 0, 0,
+        cast(${m.predictions} as integer), cast(${m.jokers} as integer)
+      from teams t where t.id = ${team.id}`,
+    ).execute(db);
   }
 };

@@ -1,0 +1,230 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../db/types';
+import { managerName, teamColumns, type Score, type TotalsRow } from './repository';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * Round tables from `round_totals`: the rounds with results, one round's ranking a page at a
+ * time (teams that scored by the rank index, then everyone else with 0 by name) and its winners.
+ */
+
+/** Rounds of the season with at least one final fixture, latest first. */
+export const scoredRounds = async (db: Db, competitionId: string, season: string) =>
+  (
+    await db
+      .selectFrom('fixtures')
+      .select(['round_label', sql<number>`min(round_order)`.as('round_order')])
+      .where('competition_id', '=', competitionId)
+      .where('season', '=', season)
+      .where('status', '=', 'final')
+      .groupBy('round_label')
+      .execute()
+  )
+    .map((r) => ({ round: r.round_label, order: Number(r.round_order) }))
+    .sort((a, b) => b.order - a.order || b.round.localeCompare(a.round));
+
+const nonZero = sql<boolean>`(rt.points <> 0 or rt.exact_minutes <> 0 or rt.correct_outcomes <> 0)`;
+
+const roundQuery = (db: Db, leagueId: string, season: string, round: string) =>
+  db
+    .selectFrom('round_totals as rt')
+    .innerJoin('teams as t', 't.id', 'rt.team_id')
+    .innerJoin('user as u', 'u.id', 't.user_id')
+    .select(['rt.team_id', ...teamColumns, 'rt.points', 'rt.exact_minutes', 'rt.correct_outcomes'])
+    .where('rt.league_id', '=', leagueId)
+    .where('rt.season', '=', season)
+    .where('rt.round_label', '=', round)
+    .where(nonZero)
+    .orderBy('rt.points', 'desc')
+    .orderBy('rt.exact_minutes', 'desc')
+    .orderBy('rt.correct_outcomes', 'desc')
+    .orderBy('rt.team_key');
+
+type RoundRow = Awaited<ReturnType<ReturnType<typeof roundQuery>['execute']>>[number];
+
+const fromRound = (r: RoundRow): TotalsRow => ({
+  teamId: r.team_id,
+  teamName: r.name,
+  userId: r.user_id,
+  manager: managerName(r.manager),
+  points: Number(r.points),
+  exactMinutes: Number(r.exact_minutes),
+  correctOutcomes: Number(r.correct_outcomes),
+  predictions: 0,
+  jokers: 0,
+});
+
+/** How many teams rank strictly above this score in the round. */
+export const countBetterInRound = async (
+  db: Db,
+  leagueId: string,
+  season: string,
+  round: string,
+  s: Score,
+) => {
+  const row = await db
+    .selectFrom('round_totals as rt')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('rt.league_id', '=', leagueId)
+    .where('rt.season', '=', season)
+    .where('rt.round_label', '=', round)
+    .where(
+      sql<boolean>`(rt.points > ${s.points} or (rt.points = ${s.points} and (rt.exact_minutes > ${s.exactMinutes} or (rt.exact_minutes = ${s.exactMinutes} and rt.correct_outcomes > ${s.correctOutcomes}))))`,
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+/** How many teams scored anything in the round (the rest share the last rank with 0). */
+export const countScoredInRound = async (
+  db: Db,
+  leagueId: string,
+  season: string,
+  round: string,
+) => {
+  const row = await db
+    .selectFrom('round_totals as rt')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('rt.league_id', '=', leagueId)
+    .where('rt.season', '=', season)
+    .where('rt.round_label', '=', round)
+    .where(nonZero)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+/**
+ * Positions `offset` … of the round's table: teams that scored (by index), then every other team
+ * of the league with 0, by name.
+ */
+export const roundSlice = async (
+  db: Db,
+  leagueId: string,
+  season: string,
+  round: string,
+  scored: number,
+  offset: number,
+  limit: number,
+) => {
+  const rows: TotalsRow[] = [];
+  if (offset < scored)
+    rows.push(
+      ...(
+        await roundQuery(db, leagueId, season, round)
+          .where(
+            'rt.team_id',
+            'in',
+            db
+              .selectFrom('round_totals as x')
+              .select('x.team_id')
+              .where('x.league_id', '=', leagueId)
+              .where('x.season', '=', season)
+              .where('x.round_label', '=', round)
+              .where(
+                sql<boolean>`(x.points <> 0 or x.exact_minutes <> 0 or x.correct_outcomes <> 0)`,
+              )
+              .orderBy('x.points', 'desc')
+              .orderBy('x.exact_minutes', 'desc')
+              .orderBy('x.correct_outcomes', 'desc')
+              .orderBy('x.team_key')
+              .limit(limit)
+              .offset(offset),
+          )
+          .execute()
+      ).map(fromRound),
+    );
+  const rest = limit - rows.length;
+  if (rest <= 0) return rows;
+  // Everyone else scored 0 in the round, listed by name: the k-th such team is found by walking
+  // the league's teams in name order past those that scored (no anti-join for a planner to get
+  // wrong), then only the page's teams are read.
+  const skip = Math.max(0, offset - scored);
+  const scoredIds = new Set(
+    (
+      await db
+        .selectFrom('round_totals as rt')
+        .select('rt.team_id')
+        .where('rt.league_id', '=', leagueId)
+        .where('rt.season', '=', season)
+        .where('rt.round_label', '=', round)
+        .where(nonZero)
+        .execute()
+    ).map((r) => r.team_id),
+  );
+  const inNameOrder = await db
+    .selectFrom('teams')
+    .select('id')
+    .where('league_id', '=', leagueId)
+    .orderBy(sql`lower(name)`)
+    .limit(skip + rest + scoredIds.size)
+    .execute();
+  const ids = inNameOrder
+    .filter((t) => !scoredIds.has(t.id))
+    .slice(skip, skip + rest)
+    .map((t) => t.id);
+  const zero =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('teams as t')
+          .innerJoin('user as u', 'u.id', 't.user_id')
+          .select(['t.id', ...teamColumns])
+          .where('t.id', 'in', ids)
+          .orderBy(sql`lower(t.name)`)
+          .execute();
+  rows.push(
+    ...zero.map((r) => ({
+      teamId: r.id,
+      teamName: r.name,
+      userId: r.user_id,
+      manager: managerName(r.manager),
+      points: 0,
+      exactMinutes: 0,
+      correctOutcomes: 0,
+      predictions: 0,
+      jokers: 0,
+    })),
+  );
+  return rows;
+};
+
+/** The round's winners: every team level with the top score, when it is above 0 (at most `limit`). */
+export const roundWinners = async (
+  db: Db,
+  leagueId: string,
+  season: string,
+  round: string,
+  limit: number,
+) => {
+  const top = await roundQuery(db, leagueId, season, round).limit(1).executeTakeFirst();
+  if (!top || Number(top.points) <= 0) return { winners: [] as TotalsRow[], count: 0 };
+  const level = (q: ReturnType<typeof roundQuery>) =>
+    q
+      .where('rt.points', '=', top.points)
+      .where('rt.exact_minutes', '=', top.exact_minutes)
+      .where('rt.correct_outcomes', '=', top.correct_outcomes);
+  const winners = (
+    await level(roundQuery(db, leagueId, season, round))
+      .limit(limit)
+      .execute()
+  ).map(fromRound);
+  const count =
+    winners.length < limit
+      ? winners.length
+      : Number(
+          (
+            await db
+              .selectFrom('round_totals as rt')
+              .select(sql<number>`count(*)`.as('n'))
+              .where('rt.league_id', '=', leagueId)
+              .where('rt.season', '=', season)
+              .where('rt.round_label', '=', round)
+              .where('rt.points', '=', top.points)
+              .where('rt.exact_minutes', '=', top.exact_minutes)
+              .where('rt.correct_outcomes', '=', top.correct_outcomes)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+  return { winners, count };
+};
