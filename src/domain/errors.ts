@@ -12,7 +12,23 @@ export const errorCatalogue = {
   NOT_FOUND: { status: 404, message: 'Not found.' },
   CONFLICT: { status: 409, message: 'This conflicts with the current state.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  TOO_MANY_INVITE_GUESSES: {
+    status: 429,
+    message:
+      'Too many unknown league codes or names from your connection. Please try again in a few minutes.',
+  },
+  TOO_MANY_GUESTS: {
+    status: 429,
+    message:
+      'Too many guest players were started from your connection. Please sign up with e-mail or try again later.',
+  },
+  TOO_MANY_SIGN_INS: {
+    status: 429,
+    message:
+      'Too many failed sign-ins for this account. Please try again in 15 minutes or reset your password.',
+  },
   SIGN_IN_TO_CREATE_LEAGUE: { status: 401, message: 'Please sign in to create a league' },
   ACCOUNT_REQUIRED: {
     status: 403,
@@ -31,6 +47,11 @@ export const errorCatalogue = {
   WRONG_COMPETITION: { status: 409, message: 'This league is for a different competition' },
   UNKNOWN_COMPETITION: { status: 400, message: 'This competition does not exist.' },
   NOT_LEAGUE_ADMIN: { status: 403, message: 'Only the league admin can do this.' },
+  REMOVED_FROM_LEAGUE: {
+    status: 403,
+    message: 'You were removed from this league. Ask the league admin to let you back in.',
+  },
+  BAR_NOT_FOUND: { status: 404, message: 'This player is not barred from the league.' },
   CONFIRM_NAME_MISMATCH: {
     status: 400,
     message: 'Type the league name exactly to confirm deleting it.',

@@ -38,8 +38,14 @@ export const teamName = trimmedName(
   'Team names have at most 50 characters.',
 );
 
-export const sameNameIgnoringCase = (a: string, b: string) =>
-  a.trim().toLocaleLowerCase('en') === b.trim().toLocaleLowerCase('en');
+/**
+ * The key league and team names are compared by (stored as `name_key`, uniquely indexed): trimmed,
+ * Unicode-normalised (NFKC) and case-folded beyond ASCII, so 'ÉQUIPE' and 'équipe' are one name.
+ */
+export const nameKey = (name: string): string =>
+  name.trim().normalize('NFKC').toUpperCase().toLowerCase();
+
+export const sameNameIgnoringCase = (a: string, b: string) => nameKey(a) === nameKey(b);
 
 export const createLeagueBody = z
   .object({
@@ -69,19 +75,26 @@ export const joinLeagueBody = z.object({
 });
 export type JoinLeagueBody = z.infer<typeof joinLeagueBody>;
 
-export const quickJoinBody = z.object({
-  teamName: z
-    .string({ error: 'Please enter both team name and league code' })
-    .trim()
-    .min(1, { error: 'Please enter both team name and league code' })
-    .max(nameMaxLength, { error: 'Team names have at most 50 characters.' }),
-  code: z
-    .string({ error: 'Please enter both team name and league code' })
-    .trim()
-    .min(1, { error: 'Please enter both team name and league code' })
-    .max(inviteCodeLength, { error: 'League codes have 6 characters.' })
-    .transform(normaliseInviteCode),
-});
+export const quickJoinBody = z
+  .object({
+    teamName: z
+      .string({ error: 'Please enter both team name and league code' })
+      .trim()
+      .min(1, { error: 'Please enter both team name and league code' })
+      .max(nameMaxLength, { error: 'Team names have at most 50 characters.' }),
+    code: z
+      .string({ error: 'Please enter both team name and league code' })
+      .trim()
+      .max(inviteCodeLength, { error: 'League codes have 6 characters.' })
+      .transform(normaliseInviteCode)
+      .optional(),
+    /** Instead of the code: the league's name, from an invite link by name (`/join?league=`). */
+    league: z.string().trim().max(nameMaxLength).optional(),
+  })
+  .refine((b) => Boolean(b.code || b.league), {
+    error: 'Please enter both team name and league code',
+    path: ['code'],
+  });
 export type QuickJoinBody = z.input<typeof quickJoinBody>;
 
 export const lookupQuery = z
@@ -104,7 +117,8 @@ export const deleteLeagueBody = z.object({ confirmName: z.string() });
 export const leagueSummary = z.object({
   id: z.string(),
   name: z.string(),
-  inviteCode: z.string(),
+  /** Only for the league's members and admin (and whoever looked it up by this code). */
+  inviteCode: z.string().nullable(),
   competitionId: z.string(),
   competitionName: z.string(),
   competitionRoute: z.string(),
@@ -118,6 +132,15 @@ export type TeamSummary = z.infer<typeof teamSummary>;
 
 export const myLeague = leagueSummary.extend({ teams: z.array(teamSummary) });
 export type MyLeague = z.infer<typeof myLeague>;
+
+/** A player barred from rejoining a league after the admin removed their team. */
+export const leagueBar = z.object({
+  userId: z.string(),
+  manager: z.string(),
+  teamName: z.string(),
+  barredAt: z.string(),
+});
+export type LeagueBar = z.infer<typeof leagueBar>;
 
 export const memberRow = z.object({
   teamId: z.string(),

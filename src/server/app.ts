@@ -5,6 +5,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { clientAddressHeader, getSessionUser } from './auth';
 import { refuseForeignOrigin, refuseNul } from './guards';
+import { authThrottle } from './throttle';
 import type { AppBindings, Services } from './context';
 import { envelope, handleError } from './errors';
 import { clientAddress } from './http';
@@ -113,7 +114,12 @@ export const createApp = (services: Services, options: AppOptions = {}) => {
     headers.set(clientAddressHeader, clientAddress(c));
     // The guards have read the body: better-auth gets it again from Hono's copy.
     const body = c.req.method === 'POST' ? await c.req.arrayBuffer() : undefined;
-    return auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
+    const settle = await authThrottle(c, body);
+    const response = await auth.handler(
+      new Request(c.req.url, { method: c.req.method, headers, body }),
+    );
+    await settle(response.status);
+    return response;
   });
 
   app.use('/api/*', async (c, next) => {

@@ -9,6 +9,7 @@ import type { Env } from './env';
 import { readFixtureCatalogue, upsertBuiltInFixtures } from './fixtures/catalogue';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mailer/mailer';
+import { fillNameKeys } from './leagues/repository';
 import { talliesOf } from './standings/tallies';
 import { createLocalBus, createPostgresBus } from './realtime/bus';
 
@@ -38,6 +39,8 @@ export const createServices = async (env: Env, options: BootOptions = {}): Promi
       await database.optimize();
     }
     await applyAdminEmails(database.db, env.ADMIN_EMAILS, now());
+    const keyed = await fillNameKeys(database.db);
+    if (keyed > 0) logger.info({ keyed }, 'name keys filled');
     // Predictions the standings' totals do not hold yet are tallied in the background.
     talliesOf(database, logger).resume();
   } catch (error) {

@@ -48,6 +48,8 @@ export const envelope = (
 /** The one error handler: domain errors keep their code, anything unexpected becomes a logged 500. */
 export const handleError = (error: Error, c: Context<AppBindings>) => {
   if (error instanceof AppError) {
+    const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
     return envelope(c, error.code, error.message, error.status, error.fields);
   }
   if (error instanceof ZodError) {

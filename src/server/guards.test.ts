@@ -1,6 +1,9 @@
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeague, player } from '../../tests/setup/leagues';
 import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { startServer } from './server';
 
 // Guards before any route reads its input (issue 11, items 1, 6, 7 and 8): each of these requests
 // gave a 500, a stored 100 KB name or a cross-site write before.
@@ -111,5 +114,47 @@ describe('cross-site requests', () => {
     expect(code).toBe(league.inviteCode);
     // Our own pages (same origin) write as before.
     expect((await owner.post(`/api/leagues/${league.id}/invite-code`)).status).toBe(200);
+  });
+});
+
+describe('requests Node refuses before the app', () => {
+  it('get the error envelope: headers over the limit 431, broken HTTP 400', async () => {
+    const { server } = await startServer(t.services, t.app, { port: 0, host: '127.0.0.1' });
+    const port = (server.address() as AddressInfo).port;
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.end(request));
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+    try {
+      const big = await raw(
+        `GET /api/competitions HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`,
+      );
+      expect(big).toMatch(/^HTTP\/1\.1 431 /);
+      const body = JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4));
+      expect(body.error).toMatchObject({ code: 'HEADERS_TOO_LARGE' });
+      expect(typeof body.error.requestId).toBe('string');
+      const broken = await raw('NOT HTTP AT ALL\r\n\r\n');
+      expect(broken).toMatch(/^HTTP\/1\.1 400 /);
+      expect(JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4)).error.code).toBe(
+        'BAD_REQUEST',
+      );
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
+  });
+});
+
+describe('deeply nested bodies', () => {
+  it('are answered with a 4xx, not a stack overflow', async () => {
+    const deep = `${'['.repeat(100_000)}"\\u0000"${']'.repeat(100_000)}`;
+    const res = await t.agent().request('POST', '/api/leagues', deep, {
+      'content-type': 'application/json',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('BAD_REQUEST');
   });
 });

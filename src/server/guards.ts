@@ -28,11 +28,22 @@ export const refuseForeignOrigin =
 
 const nulMessage = 'Text may not contain the NUL character.';
 
-const holdsNul = (value: unknown): boolean => {
-  if (typeof value === 'string') return value.includes('\0');
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (value !== null && typeof value === 'object')
-    return Object.entries(value).some(([key, v]) => key.includes('\0') || holdsNul(v));
+/** Walks the parsed body without recursion: JSON nested 100,000 deep must not overflow the stack. */
+const holdsNul = (root: unknown): boolean => {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\0')) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value as unknown[]) pending.push(item);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, v] of Object.entries(value)) {
+        if (key.includes('\0')) return true;
+        pending.push(v);
+      }
+    }
+  }
   return false;
 };
 

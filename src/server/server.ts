@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { errorCatalogue, type ErrorCode } from '../domain/errors';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { closeServices } from './bootstrap';
@@ -49,4 +52,27 @@ export const startServer = (
       },
     ) as Server;
     server.once('error', reject);
+    server.on('clientError', answerClientError);
   });
+
+/**
+ * Requests Node refuses before the app sees them (headers over its limit, unparsable HTTP) get
+ * the error envelope too (DESIGN §5), not a bare status line.
+ */
+const answerClientError = (error: NodeJS.ErrnoException, socket: Duplex) => {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const code: ErrorCode = tooLarge ? 'HEADERS_TOO_LARGE' : 'BAD_REQUEST';
+  const { status, message } = errorCatalogue[code];
+  const body = JSON.stringify({ error: { code, message, requestId: randomUUID() } });
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+};

@@ -6,6 +6,7 @@ import {
   openSession,
   screenshot,
   seriousViolations,
+  signInOrUp,
   uniqueEmail,
   widths,
 } from './support';
@@ -180,6 +181,75 @@ describe('leagues, teams and joining', () => {
       await capture(a.page, 'leagues-standings', 'standings-table');
       expect(a.errors).toEqual([]);
       await a.context.close();
+    },
+  );
+
+  it(
+    'keeps a removed player out until the league admin lets them back in',
+    { timeout: 120_000 },
+    async () => {
+      const leagueName = `Barred League ${Date.now()}`;
+      const admin = await openSession(browser, 1280);
+      await signInOrUp(admin.context, uniqueEmail('bar-admin'), 'Bar Admin');
+      const headers = { origin: baseUrl() };
+      const created = await admin.context.request.post('/api/leagues', {
+        data: { leagueName, teamName: 'Admin Albion' },
+        headers,
+      });
+      const { league } = (await created.json()) as { league: { id: string; inviteCode: string } };
+
+      const player = await openSession(browser, 375);
+      await signInOrUp(player.context, uniqueEmail('bar-player'), 'Rita Removed');
+      const joined = await player.context.request.post('/api/leagues/join', {
+        data: { codeOrName: league.inviteCode, teamName: 'Rita Rovers' },
+        headers,
+      });
+      expect(joined.status()).toBe(201);
+
+      // The admin removes Rita's team from the league settings.
+      await admin.page.goto(`/league/${league.id}`);
+      await admin.page.getByTestId('league-settings').waitFor();
+      await admin.page.getByRole('button', { name: 'Remove Rita Rovers' }).click();
+      await admin.page.getByTestId('confirm-submit').click();
+      await admin.page.getByTestId('settings-bars').waitFor();
+      expect(await admin.page.getByTestId('settings-bars').textContent()).toContain(
+        'Rita RemovedRemoved team: Rita Rovers',
+      );
+      // The toast fades out first (axe reads a half-transparent toast as low contrast).
+      await admin.page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+      await capture(admin.page, 'leagues-settings-removed', 'settings-bars');
+
+      // Rita follows the invite link again: refused, with the reason.
+      await player.page.goto(`/join?code=${league.inviteCode}`);
+      await player.page.getByTestId('join-link-dialog-input').fill('Rita Returns');
+      await player.page.getByTestId('join-link-dialog-submit').click();
+      await player.page
+        .getByText('You were removed from this league. Ask the league admin to let you back in.')
+        .first()
+        .waitFor();
+      await screenshot(player.page, 'leagues-join-removed');
+
+      // Her view of the league page carries no invite code any more.
+      await player.page.goto(`/league/${league.id}`);
+      await player.page.getByTestId('league-members').waitFor();
+      expect(await player.page.getByTestId('league-share-link').count()).toBe(0);
+      expect(await player.page.content()).not.toContain(league.inviteCode);
+      await capture(player.page, 'leagues-page-outsider', 'league-members');
+
+      // Let back in: she joins again.
+      await admin.page.getByTestId('settings-lift-bar').click();
+      await admin.page.getByText('Rita Removed can join again.').first().waitFor();
+      await expect
+        .poll(() => admin.page.getByTestId('settings-bars').count(), { timeout: 15_000 })
+        .toBe(0);
+      const again = await player.context.request.post('/api/leagues/join', {
+        data: { codeOrName: league.inviteCode, teamName: 'Rita Returns' },
+        headers,
+      });
+      expect(again.status()).toBe(201);
+      expect(admin.errors).toEqual([]);
+      await admin.context.close();
+      await player.context.close();
     },
   );
 

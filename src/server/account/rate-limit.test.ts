@@ -12,13 +12,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// A new account each time: this is the per-address limit (throttles.test.ts: per account).
+let attempts = 0;
 const attempt = (ip: string, extra: Record<string, string> = {}) =>
   t
     .agent()
     .request(
       'POST',
       '/api/auth/sign-in/email',
-      { email: 'nobody@example.com', password: 'wrong-password' },
+      { email: `nobody${++attempts}@example.com`, password: 'wrong-password' },
       { 'x-forwarded-for': ip, ...extra },
     );
 
@@ -55,7 +57,10 @@ describe.runIf(postgresTestUrl())('rate limits across instances (PostgreSQL)', (
             'content-type': 'application/json',
             'x-forwarded-for': '10.2.0.1',
           },
-          body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' }),
+          body: JSON.stringify({
+            email: `nobody${++attempts}@example.com`,
+            password: 'wrong-password',
+          }),
         });
       const statuses: number[] = [];
       for (let i = 0; i < 10; i += 1)

@@ -1,3 +1,4 @@
+import { nameKey } from '../../domain/leagues';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../tests/setup/test-app';
 import { createMigrator } from './migrate';
@@ -22,7 +23,7 @@ describe('migrations', () => {
     }
   });
 
-  it('enforce case-insensitive unique league and team names in the database itself', async () => {
+  it('enforce unique league names by their key (case and Unicode folded) in the database itself', async () => {
     const t = await createTestApp();
     try {
       const { db } = t.services.database;
@@ -30,6 +31,7 @@ describe('migrations', () => {
       const league = (id: string, name: string, code: string) => ({
         id,
         name,
+        name_key: nameKey(name),
         invite_code: code,
         competition_id: 'premier_league',
         admin_user_id: null,
@@ -44,6 +46,16 @@ describe('migrations', () => {
         db
           .insertInto('leagues')
           .values(league('l2', 'SATURDAY club', 'BBBBBB'))
+          .execute(),
+      ).rejects.toThrow();
+      await db
+        .insertInto('leagues')
+        .values(league('l4', 'Équipe Paris', 'CCCCCC'))
+        .execute();
+      await expect(
+        db
+          .insertInto('leagues')
+          .values(league('l5', ' ÉQUIPE PARIS ', 'DDDDDD'))
           .execute(),
       ).rejects.toThrow();
       await expect(

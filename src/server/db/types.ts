@@ -109,6 +109,8 @@ export interface LeaguesTable {
   join_by_name: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** nameKey(name); null on a row a bulk load inserted, until the next start. */
+  name_key: string | null;
 }
 
 export interface TeamsTable {
@@ -117,6 +119,21 @@ export interface TeamsTable {
   user_id: string;
   name: string;
   created_at: string;
+  name_key: string | null;
+}
+
+export interface LeagueBarsTable {
+  league_id: string;
+  user_id: string;
+  team_name: string;
+  barred_at: string;
+}
+
+export interface ThrottlesTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds at which the window ends. */
+  reset_at: number | string;
 }
 
 export interface PredictionsTable {
@@ -208,6 +225,8 @@ export interface TeamTotalsTable {
   correct_outcomes: Generated<number>;
   predictions: Generated<number>;
   jokers: Generated<number>;
+  scored_predictions: Generated<number>;
+  scored_jokers: Generated<number>;
 }
 
 export interface RoundTotalsTable {
@@ -247,4 +266,6 @@ export interface DB {
   team_totals: TeamTotalsTable;
   round_totals: RoundTotalsTable;
   tally_runs: TallyRunsTable;
+  league_bars: LeagueBarsTable;
+  throttles: ThrottlesTable;
 }

@@ -4,6 +4,7 @@ import {
   updateLeagueBody,
   deleteLeagueBody,
   inviteLink,
+  leagueBar,
 } from '../../domain/leagues';
 import { body, createRouter, json, requireUser, route } from '../http';
 import * as service from './service';
@@ -28,7 +29,7 @@ export const leagueAdminRoutes = createRouter()
         c.req.valid('json'),
         { now: c.get('services').now },
       );
-      return c.json({ league: summaryOf(league, user) }, 200);
+      return c.json({ league: summaryOf(league, user, { member: true }) }, 200);
     },
   )
   .openapi(
@@ -63,6 +64,41 @@ export const leagueAdminRoutes = createRouter()
       const user = requireUser(c);
       const { leagueId, teamId } = c.req.valid('param');
       await service.removeTeam(c.get('services').database.db, user, leagueId, teamId, {
+        now: c.get('services').now,
+      });
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    route({
+      method: 'get',
+      path: '/{leagueId}/bars',
+      summary: 'League admin: the players whose team was removed, who may not rejoin',
+      request: { params: leagueIdParam },
+      responses: { 200: json(z.object({ bars: z.array(leagueBar) })) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const bars = await service.listBars(
+        c.get('services').database.db,
+        user,
+        c.req.valid('param').leagueId,
+      );
+      return c.json({ bars }, 200);
+    },
+  )
+  .openapi(
+    route({
+      method: 'delete',
+      path: '/{leagueId}/bars/{userId}',
+      summary: 'League admin: let a removed player join again',
+      request: { params: leagueIdParam.extend({ userId: z.string().min(1).max(64) }) },
+      responses: { 200: json(z.object({ ok: z.literal(true) })) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const { leagueId, userId } = c.req.valid('param');
+      await service.liftBar(c.get('services').database.db, user, leagueId, userId, {
         now: c.get('services').now,
       });
       return c.json({ ok: true as const }, 200);

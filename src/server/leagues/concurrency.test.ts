@@ -1,3 +1,4 @@
+import { nameKey } from '../../domain/leagues';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeague, guest, player } from '../../../tests/setup/leagues';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
@@ -63,6 +64,7 @@ describe('races are settled by the database', () => {
           league_id: league.id,
           user_id: userId,
           name: 'LIONS',
+          name_key: nameKey('LIONS'),
           created_at: new Date().toISOString(),
         })
         .execute(),

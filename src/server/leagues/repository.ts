@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/types';
-import { unnamedPlayer } from '../../domain/leagues';
+import { nameKey, unnamedPlayer } from '../../domain/leagues';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -66,9 +67,7 @@ export const findLeagueByCode = async (db: Db, code: string) => {
 };
 
 export const findLeagueByName = async (db: Db, name: string) => {
-  const row = await leagueSelect(db)
-    .where(sql<string>`lower(l.name)`, '=', name.trim().toLowerCase())
-    .executeTakeFirst();
+  const row = await leagueSelect(db).where('l.name_key', '=', nameKey(name)).executeTakeFirst();
   return row ? toLeague(row) : null;
 };
 
@@ -95,6 +94,7 @@ export const insertLeague = (
     .values({
       id: v.id,
       name: v.name,
+      name_key: nameKey(v.name),
       invite_code: v.inviteCode,
       competition_id: v.competitionId,
       admin_user_id: v.adminUserId,
@@ -107,7 +107,14 @@ export const insertLeague = (
 export const insertTeam = (db: Db, v: TeamRow & { at: string }) =>
   db
     .insertInto('teams')
-    .values({ id: v.id, league_id: v.leagueId, user_id: v.userId, name: v.name, created_at: v.at })
+    .values({
+      id: v.id,
+      league_id: v.leagueId,
+      user_id: v.userId,
+      name: v.name,
+      name_key: nameKey(v.name),
+      created_at: v.at,
+    })
     .execute();
 
 export const findTeamByName = async (
@@ -119,7 +126,7 @@ export const findTeamByName = async (
     .selectFrom('teams')
     .select(['id', 'league_id', 'user_id', 'name'])
     .where('league_id', '=', leagueId)
-    .where(sql<string>`lower(name)`, '=', name.trim().toLowerCase())
+    .where('name_key', '=', nameKey(name))
     .executeTakeFirst();
   return row ? { id: row.id, leagueId: row.league_id, userId: row.user_id, name: row.name } : null;
 };
@@ -203,7 +210,11 @@ export const updateLeague = (
 ) =>
   db
     .updateTable('leagues')
-    .set({ ...set, updated_at: at })
+    .set({
+      ...set,
+      ...(set.name === undefined ? {} : { name_key: nameKey(set.name) }),
+      updated_at: at,
+    })
     .where('id', '=', id)
     .execute();
 
@@ -212,3 +223,90 @@ export const deleteTeam = (db: Db, teamId: string) =>
 
 export const deleteLeague = (db: Db, leagueId: string) =>
   db.deleteFrom('leagues').where('id', '=', leagueId).execute();
+
+/**
+ * Gives every league and team without a name key (rows a bulk load inserted) its key, at start.
+ * A name whose key another row of its scope already holds becomes 'Name (2)', 'Name (3)', …
+ * Returns how many rows got a key.
+ */
+export const fillNameKeys = async (db: Kysely<DB>): Promise<number> => {
+  let filled = 0;
+  for (const table of ['leagues', 'teams'] as const) {
+    for (;;) {
+      const rows = await db
+        .selectFrom(table)
+        .select(['id', 'name'])
+        .where('name_key', 'is', null)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(500)
+        .execute();
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        for (let n = 1; ; n += 1) {
+          const name = n === 1 ? row.name : `${row.name} (${n})`;
+          try {
+            await db
+              .updateTable(table)
+              .set({ name, name_key: nameKey(name) })
+              .where('id', '=', row.id)
+              .execute();
+            break;
+          } catch (error) {
+            if (!isUniqueViolation(error) || n > 1000) throw error;
+          }
+        }
+        filled += 1;
+      }
+    }
+  }
+  return filled;
+};
+
+export const isBarred = async (db: Db, leagueId: string, userId: string) =>
+  (await db
+    .selectFrom('league_bars')
+    .select('user_id')
+    .where('league_id', '=', leagueId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()) !== undefined;
+
+/** Bars a player from rejoining (again: the latest removed team's name is kept). */
+export const insertBar = (
+  db: Db,
+  v: { leagueId: string; userId: string; teamName: string; at: string },
+) =>
+  db
+    .insertInto('league_bars')
+    .values({ league_id: v.leagueId, user_id: v.userId, team_name: v.teamName, barred_at: v.at })
+    .onConflict((oc) =>
+      oc.columns(['league_id', 'user_id']).doUpdateSet({ team_name: v.teamName, barred_at: v.at }),
+    )
+    .execute();
+
+export const listBars = async (db: Db, leagueId: string) =>
+  (
+    await db
+      .selectFrom('league_bars as b')
+      .innerJoin('user as u', 'u.id', 'b.user_id')
+      .select(['b.user_id', 'u.name', 'b.team_name', 'b.barred_at'])
+      .where('b.league_id', '=', leagueId)
+      .orderBy('b.barred_at', 'desc')
+      .orderBy('b.user_id')
+      .execute()
+  ).map((r) => ({
+    userId: r.user_id,
+    manager: managerName(r.name),
+    teamName: r.team_name,
+    barredAt: r.barred_at,
+  }));
+
+/** Lifts a bar; false when there was none. */
+export const deleteBar = async (db: Db, leagueId: string, userId: string) => {
+  const result = await db
+    .deleteFrom('league_bars')
+    .where('league_id', '=', leagueId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+};

@@ -20,6 +20,7 @@ import * as service from './service';
 import { leagueIdParam, summaryOf } from './summary';
 import type { TotalsRow } from '../standings/repository';
 import { readStandings } from '../standings/service';
+import { attempt, guessing, throttleRules } from '../throttle';
 
 const createdResponse = z.object({
   league: leagueSummary,
@@ -41,7 +42,12 @@ export const leagueRoutes = createRouter()
       if (!user) return c.json({ leagues: [] }, 200);
       const rows = await repo.listUserLeagues(c.get('services').database.db, user.id);
       return c.json(
-        { leagues: rows.map((r) => ({ ...summaryOf(r.league, user), teams: r.teams })) },
+        {
+          leagues: rows.map((r) => ({
+            ...summaryOf(r.league, user, { member: true }),
+            teams: r.teams,
+          })),
+        },
         200,
       );
     },
@@ -60,7 +66,7 @@ export const leagueRoutes = createRouter()
       const { database, env, now } = c.get('services');
       const result = await service.createLeague(database.db, user, c.req.valid('json'), { now });
       const payload = {
-        league: summaryOf(result.league, user),
+        league: summaryOf(result.league, user, { member: true }),
         teams: result.teams.map((t) => ({ id: t.id, name: t.name, leagueId: t.leagueId })),
         addedToExisting: result.kind === 'added',
         inviteLink: inviteLink(env.baseUrl, result.league.inviteCode),
@@ -78,12 +84,18 @@ export const leagueRoutes = createRouter()
     }),
     async (c) => {
       const q = c.req.valid('query');
-      const league = await service.lookupLeague(c.get('services').database.db, {
-        code: q.code,
-        name: q.league,
+      const { db } = c.get('services').database;
+      const user = c.get('user');
+      const found = await guessing(c, async () => {
+        const league = await service.lookupLeague(db, { code: q.code, name: q.league });
+        if (!league) throw new AppError('INVALID_LEAGUE');
+        return league;
       });
-      if (!league) throw new AppError('INVALID_LEAGUE');
-      return c.json({ league: summaryOf(league, c.get('user')) }, 200);
+      const member = user !== null && (await repo.isMember(db, found.league.id, user.id));
+      return c.json(
+        { league: summaryOf(found.league, user, { member, knowsCode: found.byCode }) },
+        200,
+      );
     },
   )
   .openapi(
@@ -97,16 +109,14 @@ export const leagueRoutes = createRouter()
     async (c) => {
       const user = requireUser(c);
       const { codeOrName, teamName } = c.req.valid('json');
-      const { league, team } = await service.joinLeague(
-        c.get('services').database.db,
-        user,
-        codeOrName,
-        teamName,
-        { now: c.get('services').now },
+      const { league, team } = await guessing(c, () =>
+        service.joinLeague(c.get('services').database.db, user, codeOrName, teamName, {
+          now: c.get('services').now,
+        }),
       );
       return c.json(
         {
-          league: summaryOf(league, user),
+          league: summaryOf(league, user, { member: true }),
           team: { id: team.id, name: team.name, leagueId: team.leagueId },
         },
         201,
@@ -125,13 +135,16 @@ export const leagueRoutes = createRouter()
     }),
     async (c) => {
       const { database, auth, now } = c.get('services');
-      const { code, teamName } = c.req.valid('json');
+      const invite = c.req.valid('json');
+      const { teamName } = invite;
       let user = c.get('user');
-      const { league, existing } = await service.quickJoinCheck(database.db, user, code, teamName);
+      const { league, existing } = await guessing(c, () =>
+        service.quickJoinCheck(database.db, user, invite, teamName),
+      );
       if (existing) {
         return c.json(
           {
-            league: summaryOf(league, user),
+            league: summaryOf(league, user, { member: true }),
             team: { id: existing.id, name: existing.name, leagueId: league.id },
             reentered: true,
           },
@@ -139,7 +152,9 @@ export const leagueRoutes = createRouter()
         );
       }
       let createdGuest: string | null = null;
+      let giveBackGuest = async () => {};
       if (!user) {
+        giveBackGuest = await attempt(c, throttleRules.guestStart);
         const signedIn = await auth.api.signInAnonymous({
           headers: c.req.raw.headers,
           returnHeaders: true,
@@ -161,10 +176,12 @@ export const leagueRoutes = createRouter()
         };
       }
       try {
-        const { team } = await service.joinLeague(database.db, user, code, teamName, { now });
+        const { team } = await service.joinLeague(database.db, user, league.inviteCode, teamName, {
+          now,
+        });
         return c.json(
           {
-            league: summaryOf(league, user),
+            league: summaryOf(league, user, { member: true }),
             team: { id: team.id, name: team.name, leagueId: team.leagueId },
             reentered: false,
           },
@@ -172,8 +189,10 @@ export const leagueRoutes = createRouter()
         );
       } catch (error) {
         // Lost a race for the name: the guest we just made has nothing; remove it.
-        if (createdGuest)
+        if (createdGuest) {
           await database.db.deleteFrom('user').where('id', '=', createdGuest).execute();
+          await giveBackGuest();
+        }
         throw error;
       }
     },
@@ -182,11 +201,17 @@ export const leagueRoutes = createRouter()
     route({
       method: 'get',
       path: '/{leagueId}',
-      summary: 'A league page: name, competition, invite link and members (no e-mail addresses)',
+      summary:
+        'A league page: name, competition, members (no e-mail addresses); the invite link for members',
       request: { params: leagueIdParam },
       responses: {
         200: json(
-          z.object({ league: leagueSummary, inviteLink: z.string(), members: z.array(memberRow) }),
+          z.object({
+            league: leagueSummary,
+            /** Only for the league's members and admin. */
+            inviteLink: z.string().nullable(),
+            members: z.array(memberRow),
+          }),
         ),
       },
     }),
@@ -194,14 +219,16 @@ export const leagueRoutes = createRouter()
       const { database, env } = c.get('services');
       const league = await repo.findLeagueById(database.db, c.req.valid('param').leagueId);
       if (!league) throw new AppError('LEAGUE_NOT_FOUND');
-      const members = (await repo.listMembers(database.db, league.id)).map(
-        ({ teamId, teamName, manager }) => ({ teamId, teamName, manager }),
-      );
+      const viewer = c.get('user');
+      const rows = await repo.listMembers(database.db, league.id);
+      const summary = summaryOf(league, viewer, {
+        member: viewer !== null && rows.some((m) => m.userId === viewer.id),
+      });
       return c.json(
         {
-          league: summaryOf(league, c.get('user')),
-          inviteLink: inviteLink(env.baseUrl, league.inviteCode),
-          members,
+          league: summary,
+          inviteLink: summary.inviteCode ? inviteLink(env.baseUrl, summary.inviteCode) : null,
+          members: rows.map(({ teamId, teamName, manager }) => ({ teamId, teamName, manager })),
         },
         200,
       );
@@ -311,7 +338,9 @@ export const leagueRoutes = createRouter()
       const chosen = standings.round;
       return c.json(
         {
-          league: summaryOf(league, viewer),
+          league: summaryOf(league, viewer, {
+            member: viewer !== null && (await repo.isMember(database.db, league.id, viewer.id)),
+          }),
           season,
           currentSeason: current,
           seasons,
@@ -319,17 +348,20 @@ export const leagueRoutes = createRouter()
           rows: standings.rows.map(toRow),
           top: standings.top.map(toRow),
           summary: standings.summary,
-          statistics: standings.rows.map(
-            ({ teamId, teamName, predictions, correctOutcomes, exactMinutes, jokers, points }) => ({
-              teamId,
-              teamName,
-              predictions,
-              correctOutcomes,
-              exactMinutes,
-              jokers,
-              points,
-            }),
-          ),
+          // Other players' counts cover fixtures with a result only: before kick-off nobody
+          // learns how many picks or jokers a team has placed.
+          statistics: standings.rows.map((r) => {
+            const own = viewer !== null && r.userId === viewer.id;
+            return {
+              teamId: r.teamId,
+              teamName: r.teamName,
+              predictions: own ? r.predictions : r.scoredPredictions,
+              correctOutcomes: r.correctOutcomes,
+              exactMinutes: r.exactMinutes,
+              jokers: own ? r.jokers : r.scoredJokers,
+              points: r.points,
+            };
+          }),
           round: chosen?.round ?? null,
           rounds: standings.rounds.map((round) =>
             chosen && round === chosen.round

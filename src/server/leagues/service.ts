@@ -87,6 +87,7 @@ export const createLeague = async (
   if (existing) {
     // The specification's "add the team to your existing league" path.
     if (!(await repo.isMember(db, existing.id, user.id))) throw new AppError('LEAGUE_NAME_TAKEN');
+    if (await repo.isBarred(db, existing.id, user.id)) throw new AppError('REMOVED_FROM_LEAGUE');
     const teams = await db.transaction().execute(async (trx) => {
       const added: repo.TeamRow[] = [];
       for (const name of names)
@@ -125,8 +126,8 @@ export const createLeague = async (
     } catch (error) {
       if (isUniqueViolation(error, 'invite_code') && attempt < 5) continue;
       if (
-        isUniqueViolation(error, 'leagues_name_lower_uq') ||
-        isUniqueViolation(error, 'leagues.name')
+        isUniqueViolation(error, 'leagues_name_key_uq') ||
+        isUniqueViolation(error, 'leagues.name_key')
       ) {
         throw new AppError('LEAGUE_NAME_TAKEN');
       }
@@ -135,21 +136,29 @@ export const createLeague = async (
   }
 };
 
-/** Code first (trimmed, upper-cased), then the name ignoring case unless the league forbids it. */
+/**
+ * Code first (trimmed, upper-cased), then the name ignoring case unless the league forbids it.
+ * `byCode`: the caller gave the league's code (and may see it).
+ */
 export const lookupLeague = async (
   db: Kysely<DB>,
   query: { code?: string | undefined; name?: string | undefined },
-) => {
+): Promise<{ league: repo.LeagueRow; byCode: boolean } | null> => {
   const candidates = [query.code, query.name].filter((v): v is string => Boolean(v && v.trim()));
   for (const value of candidates) {
     const byCode = await repo.findLeagueByCode(db, normaliseInviteCode(value));
-    if (byCode) return byCode;
+    if (byCode) return { league: byCode, byCode: true };
   }
   for (const value of candidates) {
     const byName = await repo.findLeagueByName(db, value);
-    if (byName && byName.joinByName) return byName;
+    if (byName && byName.joinByName) return { league: byName, byCode: false };
   }
   return null;
+};
+
+/** A player whose team the league admin removed may not come back until the admin allows it. */
+const refuseBarred = async (db: Kysely<DB>, leagueId: string, userId: string) => {
+  if (await repo.isBarred(db, leagueId, userId)) throw new AppError('REMOVED_FROM_LEAGUE');
 };
 
 export const joinLeague = async (
@@ -159,27 +168,36 @@ export const joinLeague = async (
   teamName: string,
   clock: Clock,
 ) => {
-  const league = await lookupLeague(db, { code: codeOrName });
-  if (!league) throw new AppError('INVALID_LEAGUE');
+  const found = await lookupLeague(db, { code: codeOrName });
+  if (!found) throw new AppError('INVALID_LEAGUE');
+  const { league } = found;
+  await refuseBarred(db, league.id, user.id);
   const team = await insertTeamOrConflict(db, league.id, user.id, teamName, clock.now());
   return { league, team };
 };
 
 /**
- * Quick join by code: a team name already in the league is re-entered only by the session that
- * owns it (DESIGN.md §4); anyone else is refused.
+ * Quick join by code (or by name, from an invite link by name, where the league allows it): a
+ * team name already in the league is re-entered only by the session that owns it (DESIGN.md §4);
+ * anyone else is refused.
  */
 export const quickJoinCheck = async (
   db: Kysely<DB>,
   user: SessionUser | null,
-  code: string,
+  invite: { code?: string | undefined; league?: string | undefined },
   teamName: string,
 ) => {
-  const league = await repo.findLeagueByCode(db, code);
+  const byName = invite.code ? null : await repo.findLeagueByName(db, invite.league ?? '');
+  const league = invite.code
+    ? await repo.findLeagueByCode(db, invite.code)
+    : byName?.joinByName
+      ? byName
+      : null;
   if (!league)
     throw new AppError('INVALID_LEAGUE', 'League not found. Please check your league code.');
   const existing = await repo.findTeamByName(db, league.id, teamName);
   if (existing && existing.userId !== user?.id) throw new AppError('TEAM_NAME_TAKEN');
+  if (!existing && user) await refuseBarred(db, league.id, user.id);
   return { league, existing };
 };
 
@@ -194,6 +212,7 @@ export const addTeam = async (
   if (!league) throw new AppError('LEAGUE_NOT_FOUND');
   if (!(await repo.isMember(db, leagueId, user.id)))
     throw new AppError('FORBIDDEN', 'Join this league before creating another team in it.');
+  await refuseBarred(db, league.id, user.id);
   const team = await insertTeamOrConflict(db, league.id, user.id, teamName, clock.now());
   return { league, team };
 };
@@ -292,8 +311,38 @@ export const removeTeam = async (
   const league = await adminLeague(db, user, leagueId);
   const team = await repo.findTeam(db, teamId);
   if (!team || team.leagueId !== league.id) throw new AppError('TEAM_NOT_FOUND');
-  await repo.deleteTeam(db, team.id); // its predictions go with it (foreign key cascade)
-  await audit(db, user, 'league.remove_team', league.id, { team: team.name }, null, clock.now());
+  const at = clock.now();
+  await db.transaction().execute(async (trx) => {
+    await repo.deleteTeam(trx, team.id); // its predictions go with it (foreign key cascade)
+    // Its owner stays out until the admin lifts the bar (not the admin's own team).
+    if (team.userId !== user.id)
+      await repo.insertBar(trx, {
+        leagueId: league.id,
+        userId: team.userId,
+        teamName: team.name,
+        at: at.toISOString(),
+      });
+  });
+  await audit(db, user, 'league.remove_team', league.id, { team: team.name }, null, at);
+};
+
+/** The players the league admin removed, who may not rejoin (newest first). */
+export const listBars = async (db: Kysely<DB>, user: SessionUser, leagueId: string) => {
+  const league = await adminLeague(db, user, leagueId);
+  return repo.listBars(db, league.id);
+};
+
+/** The league admin lets a removed player join again. */
+export const liftBar = async (
+  db: Kysely<DB>,
+  user: SessionUser,
+  leagueId: string,
+  userId: string,
+  clock: Clock,
+) => {
+  const league = await adminLeague(db, user, leagueId);
+  if (!(await repo.deleteBar(db, league.id, userId))) throw new AppError('BAR_NOT_FOUND');
+  await audit(db, user, 'league.lift_bar', league.id, { userId }, null, clock.now());
 };
 
 export const deleteLeague = async (

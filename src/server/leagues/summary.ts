@@ -2,13 +2,30 @@ import { z } from 'zod';
 import type { SessionUser } from '../auth';
 import type { LeagueRow } from './repository';
 
+const showsCode = (
+  league: LeagueRow,
+  viewer: SessionUser | null,
+  access: { member: boolean; knowsCode?: boolean },
+) =>
+  access.member ||
+  access.knowsCode === true ||
+  (viewer !== null && league.adminUserId === viewer.id);
+
 export const leagueIdParam = z.object({ leagueId: z.string().min(1).max(64) });
 
-/** A league as the API shows it to `viewer` (isAdmin: the viewer created it). */
-export const summaryOf = (league: LeagueRow, viewer: SessionUser | null) => ({
+/**
+ * A league as the API shows it to `viewer` (isAdmin: the viewer created it). The invite code goes
+ * only to the league's members and admin, or to whoever just gave it (`knowsCode`): a player
+ * removed from the league must not learn a code the admin changed.
+ */
+export const summaryOf = (
+  league: LeagueRow,
+  viewer: SessionUser | null,
+  access: { member: boolean; knowsCode?: boolean },
+) => ({
   id: league.id,
   name: league.name,
-  inviteCode: league.inviteCode,
+  inviteCode: showsCode(league, viewer, access) ? league.inviteCode : null,
   competitionId: league.competitionId,
   competitionName: league.competitionName,
   competitionRoute: league.competitionRoute,

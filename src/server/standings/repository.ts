@@ -23,6 +23,9 @@ export interface TotalsRow {
   correctOutcomes: number;
   predictions: number;
   jokers: number;
+  /** Predictions and jokers on fixtures with a result: what other players may see. */
+  scoredPredictions: number;
+  scoredJokers: number;
 }
 
 export const managerName = (name: string | null) =>
@@ -67,6 +70,8 @@ const tableQuery = (db: Db, leagueId: string, season: string) =>
       'tt.correct_outcomes',
       'tt.predictions',
       'tt.jokers',
+      'tt.scored_predictions',
+      'tt.scored_jokers',
     ])
     .where('tt.league_id', '=', leagueId)
     .where('tt.season', '=', season);
@@ -83,6 +88,8 @@ const toTotals = (r: TableRow): TotalsRow => ({
   correctOutcomes: Number(r.correct_outcomes),
   predictions: Number(r.predictions),
   jokers: Number(r.jokers),
+  scoredPredictions: Number(r.scored_predictions),
+  scoredJokers: Number(r.scored_jokers),
 });
 
 /** Rows `offset` … `offset + limit − 1` of the league's table (0-based positions). */

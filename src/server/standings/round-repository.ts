@@ -53,6 +53,8 @@ const fromRound = (r: RoundRow): TotalsRow => ({
   correctOutcomes: Number(r.correct_outcomes),
   predictions: 0,
   jokers: 0,
+  scoredPredictions: 0,
+  scoredJokers: 0,
 });
 
 /** How many teams rank strictly above this score in the round. */
@@ -184,6 +186,8 @@ export const roundSlice = async (
       correctOutcomes: 0,
       predictions: 0,
       jokers: 0,
+      scoredPredictions: 0,
+      scoredJokers: 0,
     })),
   );
   return rows;

@@ -61,6 +61,9 @@ const expressions = (alias: string | null, target: TallyTarget, rules: ScoringRu
     : sql<number>`0`;
   const tally = sql<number>`(1 + 2 * ${correct} + 4 * ${exact} + 8 * ${p.joker})`;
   const counted = sql<number>`(case when ${p.tallied} is null then 0 else 1 end)`;
+  // Scored: counted on a fixture with a result (what other players may see of the counts).
+  const scored = r ? sql<number>`1` : sql<number>`0`;
+  const oldScored = sql<number>`(case when ${p.tallied} is null or ${p.points} is null then 0 else 1 end)`;
   const oldPoints = sql<number>`(case when ${p.tallied} is null then 0 else coalesce(${p.points}, 0) end)`;
   return {
     p,
@@ -69,6 +72,8 @@ const expressions = (alias: string | null, target: TallyTarget, rules: ScoringRu
     exact,
     tally,
     counted,
+    scored,
+    oldScored,
     oldPoints,
     oldCorrect: bit(p.tallied, tallyBits.correct),
     oldExact: bit(p.tallied, tallyBits.exact),
@@ -114,14 +119,16 @@ const source = (fixtureId: string, scope: LeagueScope) =>
  * outcomes, predictions, jokers) to the teams' season totals, creating the rows they lack.
  */
 const addToTeamTotals = (differences: RawBuilder<unknown>) =>
-  sql`insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers)
+  sql`insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers, scored_predictions, scored_jokers)
     ${differences}
     on conflict (team_id, season) do update set
       points = team_totals.points + excluded.points,
       exact_minutes = team_totals.exact_minutes + excluded.exact_minutes,
       correct_outcomes = team_totals.correct_outcomes + excluded.correct_outcomes,
       predictions = team_totals.predictions + excluded.predictions,
-      jokers = team_totals.jokers + excluded.jokers`;
+      jokers = team_totals.jokers + excluded.jokers,
+      scored_predictions = team_totals.scored_predictions + excluded.scored_predictions,
+      scored_jokers = team_totals.scored_jokers + excluded.scored_jokers`;
 
 /** The same for round totals (team, season, round, league, team key, points, exact, correct). */
 const addToRoundTotals = (differences: RawBuilder<unknown>) =>
@@ -151,8 +158,9 @@ export const reconcile = async (
   await addToTeamTotals(
     sql`select p.team_id, ${target.season}, t.league_id, lower(t.name),
       coalesce(${e.points}, 0) - ${e.oldPoints}, ${e.exact} - ${e.oldExact}, ${e.correct} - ${e.oldCorrect},
-      1 - ${e.counted}, ${e.p.joker} - ${e.oldJoker}
-    ${from} and ${e.changed} and (${moves} or ${e.counted} = 0 or ${e.p.joker} <> ${e.oldJoker})`,
+      1 - ${e.counted}, ${e.p.joker} - ${e.oldJoker},
+      ${e.scored} - ${e.oldScored}, ${e.scored} * ${e.p.joker} - ${e.oldScored} * ${e.oldJoker}
+    ${from} and ${e.changed} and (${moves} or ${e.counted} = 0 or ${e.p.joker} <> ${e.oldJoker} or ${e.scored} <> ${e.oldScored})`,
   ).execute(db);
   await addToRoundTotals(
     sql`select p.team_id, ${target.season}, ${target.round}, t.league_id, lower(t.name),
@@ -186,7 +194,8 @@ export const untally = async (db: Db, fixtureId: string, season: string, round: 
   const e = expressions('p', { id: fixtureId, season, round, result: null }, defaultRules);
   const from = source(fixtureId, 'all');
   await addToTeamTotals(
-    sql`select p.team_id, ${season}, t.league_id, lower(t.name), -${e.oldPoints}, -${e.oldExact}, -${e.oldCorrect}, -${e.counted}, -${e.oldJoker}
+    sql`select p.team_id, ${season}, t.league_id, lower(t.name), -${e.oldPoints}, -${e.oldExact}, -${e.oldCorrect}, -${e.counted}, -${e.oldJoker},
+      -${e.oldScored}, -${e.oldScored} * ${e.oldJoker}
     ${from} and p.tallied is not null`,
   ).execute(db);
   await addToRoundTotals(
@@ -236,8 +245,9 @@ export const rebuildLeagues = async (
   await sql`delete from round_totals where league_id in (${leagues}) and team_id in ${teamsIn}`.execute(
     db,
   );
-  await sql`insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers)
-    select t.id, f.season, t.league_id, lower(t.name), sum(coalesce(p.points, 0)), sum((p.tallied / 4) % 2), sum((p.tallied / 2) % 2), count(*), sum(p.joker)
+  await sql`insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers, scored_predictions, scored_jokers)
+    select t.id, f.season, t.league_id, lower(t.name), sum(coalesce(p.points, 0)), sum((p.tallied / 4) % 2), sum((p.tallied / 2) % 2), count(*), sum(p.joker),
+      sum(case when p.points is null then 0 else 1 end), sum(case when p.points is null then 0 else p.joker end)
     from teams t cross join predictions p join fixtures f on f.id = p.fixture_id
     where p.team_id = t.id and t.league_id in (${leagues})${nameTerm(names, 't')}
     group by t.id, f.season, t.league_id, t.name`.execute(db);
@@ -253,6 +263,8 @@ export interface TotalsMove {
   points: number;
   predictions: number;
   jokers: number;
+  scoredPredictions: number;
+  scoredJokers: number;
 }
 
 interface Pick {
@@ -265,21 +277,35 @@ const hasBit = (tallied: number | null, value: number) =>
   tallied !== null && Math.floor(tallied / value) % 2 === 1;
 
 /** What the totals hold of a stored pick (null tally: nothing). */
-const contribution = (pick: Pick | undefined) =>
-  pick === undefined || pick.tallied === null
-    ? { points: 0, predictions: 0, jokers: 0 }
-    : {
-        points: pick.points ?? 0,
-        predictions: 1,
-        jokers: hasBit(pick.tallied, tallyBits.joker) ? 1 : 0,
-      };
+const noMove: TotalsMove = {
+  points: 0,
+  predictions: 0,
+  jokers: 0,
+  scoredPredictions: 0,
+  scoredJokers: 0,
+};
+
+const contribution = (pick: Pick | undefined): TotalsMove => {
+  if (pick === undefined || pick.tallied === null) return noMove;
+  const joker = hasBit(pick.tallied, tallyBits.joker) ? 1 : 0;
+  const scored = pick.points === null ? 0 : 1;
+  return {
+    points: pick.points ?? 0,
+    predictions: 1,
+    jokers: joker,
+    scoredPredictions: scored,
+    scoredJokers: scored * joker,
+  };
+};
 
 const addMove = (moves: Map<string, TotalsMove>, season: string, by: TotalsMove, sign: 1 | -1) => {
-  const m = moves.get(season) ?? { points: 0, predictions: 0, jokers: 0 };
+  const m = moves.get(season) ?? noMove;
   moves.set(season, {
     points: m.points + sign * by.points,
     predictions: m.predictions + sign * by.predictions,
     jokers: m.jokers + sign * by.jokers,
+    scoredPredictions: m.scoredPredictions + sign * by.scoredPredictions,
+    scoredJokers: m.scoredJokers + sign * by.scoredJokers,
   });
 };
 
@@ -327,10 +353,11 @@ export const moveTeamTotals = async (
   moves: Map<string, TotalsMove>,
 ) => {
   for (const [season, m] of moves) {
-    if (m.points === 0 && m.predictions === 0 && m.jokers === 0) continue;
+    if (Object.values(m).every((v) => v === 0)) continue;
     await addToTeamTotals(
       sql`select t.id, ${season}, t.league_id, lower(t.name), cast(${m.points} as integer), 0, 0,
-        cast(${m.predictions} as integer), cast(${m.jokers} as integer)
+        cast(${m.predictions} as integer), cast(${m.jokers} as integer),
+        cast(${m.scoredPredictions} as integer), cast(${m.scoredJokers} as integer)
       from teams t where t.id = ${team.id}`,
     ).execute(db);
   }

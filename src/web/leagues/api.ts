@@ -179,6 +179,22 @@ export const useRemoveTeam = (leagueId: string) => {
   });
 };
 
+/** The players the league admin removed, who may not rejoin (league admin only). */
+export const leagueBarsQueryOptions = (leagueId: string) =>
+  queryOptions({
+    queryKey: ['leagues', 'bars', leagueId],
+    queryFn: () => unwrap(api.leagues[':leagueId'].bars.$get({ param: { leagueId } })),
+  });
+
+export const useLiftBar = (leagueId: string) => {
+  const invalidate = useInvalidateLeagues();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      unwrap(api.leagues[':leagueId'].bars[':userId'].$delete({ param: { leagueId, userId } })),
+    onSuccess: invalidate,
+  });
+};
+
 export const useDeleteLeague = (leagueId: string) => {
   const queryClient = useQueryClient();
   return useMutation({

@@ -130,7 +130,9 @@ const JoinDialog = ({ league, onDone }: { league: LeagueInfo; onDone: () => void
       submitLabel={t('leagues.join.submit')}
       testId="join-link-dialog"
       onSubmit={async (teamName) => {
-        const result = await join.mutateAsync({ codeOrName: league.inviteCode, teamName });
+        // Members see the code; an invite by name joins by the name.
+        const codeOrName = league.inviteCode ?? league.name;
+        const result = await join.mutateAsync({ codeOrName, teamName });
         toast.success(t('leagues.join.joined', { league: result.league.name }));
       }}
     />
@@ -154,17 +156,21 @@ const SignedOutInvite = ({ league, onJoined }: { league: LeagueInfo; onJoined: (
             <p className="text-sm text-fg-muted">
               {t('leagues.joinLink.invitedText', { competition: league.competitionName })}
             </p>
-            <p className="text-sm text-fg">
-              {t('leagues.share.code')}:{' '}
-              <span className="font-mono font-bold tracking-widest" data-testid="join-link-code">
-                {league.inviteCode}
-              </span>
-            </p>
+            {league.inviteCode ? (
+              <p className="text-sm text-fg">
+                {t('leagues.share.code')}:{' '}
+                <span className="font-mono font-bold tracking-widest" data-testid="join-link-code">
+                  {league.inviteCode}
+                </span>
+              </p>
+            ) : null}
           </div>
         </div>
         <div className="grid gap-5 md:grid-cols-[1fr_auto_1fr] md:items-start">
           <QuickJoinForm
-            fixedCode={league.inviteCode}
+            {...(league.inviteCode
+              ? { fixedCode: league.inviteCode }
+              : { fixedLeague: league.name })}
             onJoined={onJoined}
             testIdPrefix="join-link-quick"
             signInLink={false}

@@ -94,7 +94,8 @@ const JoinSteps = ({ onJoined }: { onJoined: () => void }) => {
       return;
     }
     join.mutate(
-      { codeOrName: league.inviteCode, teamName: teamName.trim() },
+      // A league found by its name shows no code to non-members: join by the name.
+      { codeOrName: league.inviteCode ?? league.name, teamName: teamName.trim() },
       {
         onSuccess: (result) => {
           toast.success(t('leagues.join.joined', { league: result.league.name }));

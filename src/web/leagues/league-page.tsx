@@ -83,10 +83,12 @@ export const LeaguePage = () => {
       {/* Phones: invite first (what a new league needs most), settings last. Wide: two columns. */}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="contents lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
-          <Card className="order-1 flex flex-col gap-4 lg:order-none">
-            <h2 className="text-lg font-bold text-fg">{t('leagues.page.shareTitle')}</h2>
-            <SharePanel league={league} showCode={false} testIdPrefix="league-share" />
-          </Card>
+          {league.inviteCode ? (
+            <Card className="order-1 flex flex-col gap-4 lg:order-none">
+              <h2 className="text-lg font-bold text-fg">{t('leagues.page.shareTitle')}</h2>
+              <SharePanel league={league} showCode={false} testIdPrefix="league-share" />
+            </Card>
+          ) : null}
           {league.isAdmin ? (
             <div className="order-4 lg:order-none">
               <LeagueSettings league={league} members={sorted} />

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Switch } from 'radix-ui';
-import { RefreshCw, Settings, Trash2, UserMinus } from 'lucide-react';
+import { RefreshCw, Settings, Trash2, UserCheck, UserMinus } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { nameMaxLength } from '../../domain/leagues';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -12,7 +13,9 @@ import { Field } from '../ui/field';
 import { Input } from '../ui/input';
 import { Notice } from '../ui/state';
 import {
+  leagueBarsQueryOptions,
   useDeleteLeague,
+  useLiftBar,
   useRegenerateInviteCode,
   useRemoveTeam,
   useUpdateLeague,
@@ -143,6 +146,7 @@ export const LeagueSettings = ({
           </ul>
         </div>
       ) : null}
+      <RemovedPlayers leagueId={league.id} />
       <Button
         variant="danger"
         onClick={() => setConfirm({ kind: 'delete' })}
@@ -153,6 +157,51 @@ export const LeagueSettings = ({
       </Button>
       <ConfirmDialogs league={league} confirm={confirm} onClose={() => setConfirm(null)} />
     </Card>
+  );
+};
+
+/** Players whose team was removed: they stay out until the admin lets them back in. */
+const RemovedPlayers = ({ leagueId }: { leagueId: string }) => {
+  const { t } = useTranslation();
+  const leagueError = useLeagueError();
+  const bars = useQuery(leagueBarsQueryOptions(leagueId));
+  const lift = useLiftBar(leagueId);
+  const rows = bars.data?.bars ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-2" data-testid="settings-bars">
+      <span className="text-sm font-medium text-fg">{t('leagues.settings.barsTitle')}</span>
+      <span className="text-sm text-fg-muted">{t('leagues.settings.barsHint')}</span>
+      <ul className="flex flex-col gap-1">
+        {rows.map((bar) => (
+          <li key={bar.userId} className="flex items-center justify-between gap-2">
+            <span className="flex min-w-0 flex-col">
+              <span className="truncate text-sm text-fg">{bar.manager}</span>
+              <span className="truncate text-xs text-fg-muted" title={bar.teamName}>
+                {t('leagues.settings.barTeam', { team: bar.teamName })}
+              </span>
+            </span>
+            <Button
+              variant="secondary"
+              className="shrink-0 whitespace-nowrap"
+              disabled={lift.isPending}
+              aria-label={t('leagues.settings.liftBarLabel', { manager: bar.manager })}
+              data-testid="settings-lift-bar"
+              onClick={() =>
+                lift.mutate(bar.userId, {
+                  onSuccess: () =>
+                    toast.success(t('leagues.settings.barLifted', { manager: bar.manager })),
+                  onError: (error) => toast.error(leagueError(error)),
+                })
+              }
+            >
+              <UserCheck aria-hidden="true" className="size-4" />
+              {t('leagues.settings.liftBar')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 };
 

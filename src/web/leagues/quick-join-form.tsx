@@ -16,6 +16,8 @@ type QuickJoined = NonNullable<ReturnType<typeof useQuickJoin>['data']>;
 interface QuickJoinFormProps {
   /** A code from an invite link: shown, not typed. */
   fixedCode?: string;
+  /** A league name from an invite link by name (no code for non-members): nothing to type. */
+  fixedLeague?: string;
   onJoined: (result: QuickJoined) => void;
   /** Before the sign-in dialog opens (e.g. to close the dialog this form sits in). */
   onSignIn?: () => void;
@@ -29,6 +31,7 @@ interface QuickJoinFormProps {
 /** Team Name + League Code, no account needed (spec §2.4, §4 quick join). */
 export const QuickJoinForm = ({
   fixedCode,
+  fixedLeague,
   onJoined,
   onSignIn,
   testIdPrefix = 'quick-join',
@@ -46,12 +49,14 @@ export const QuickJoinForm = ({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (teamName.trim() === '' || code.trim() === '') {
+    if (teamName.trim() === '' || (!fixedLeague && code.trim() === '')) {
       setError(t('leagues.quickJoin.required'));
       return;
     }
     quickJoin.mutate(
-      { teamName: teamName.trim(), code: code.trim().toUpperCase() },
+      fixedLeague
+        ? { teamName: teamName.trim(), league: fixedLeague }
+        : { teamName: teamName.trim(), code: code.trim().toUpperCase() },
       {
         onSuccess: (result) => {
           toast.success(
@@ -86,7 +91,7 @@ export const QuickJoinForm = ({
           data-testid={`${testIdPrefix}-team`}
         />
       </Field>
-      {fixedCode ? null : (
+      {fixedCode || fixedLeague ? null : (
         <Field
           label={t('leagues.quickJoin.code')}
           hint={inline ? undefined : t('leagues.quickJoin.codeHint')}

@@ -5,7 +5,8 @@ import { Button, buttonClasses } from '../ui/button';
 import { copyText, inviteLinkFor, whatsappUrl } from './share';
 
 interface SharePanelProps {
-  league: { name: string; inviteCode: string; competitionName: string };
+  /** No code (the viewer is not a member): nothing to share. */
+  league: { name: string; inviteCode: string | null; competitionName: string };
   /** Show the invite code in large type (the create success view and the share dialog). */
   showCode?: boolean;
   testIdPrefix?: string;
@@ -18,6 +19,7 @@ export const SharePanel = ({
   testIdPrefix = 'share',
 }: SharePanelProps) => {
   const { t } = useTranslation();
+  if (league.inviteCode === null) return null;
   const link = inviteLinkFor(league.inviteCode);
   const message = t('leagues.share.whatsappText', {
     competition: league.competitionName,

@@ -124,10 +124,14 @@ const LeagueCard = ({ league }: { league: MyLeagueItem }) => {
               {league.competitionName}
             </Badge>
           </div>
-          <span className="text-sm text-fg-muted">
-            {t('leagues.share.code')}:{' '}
-            <span className="font-mono font-bold tracking-widest text-fg">{league.inviteCode}</span>
-          </span>
+          {league.inviteCode ? (
+            <span className="text-sm text-fg-muted">
+              {t('leagues.share.code')}:{' '}
+              <span className="font-mono font-bold tracking-widest text-fg">
+                {league.inviteCode}
+              </span>
+            </span>
+          ) : null}
         </div>
         <div className="flex flex-col gap-1">
           <span className="flex items-center gap-1.5 text-sm font-medium text-fg">

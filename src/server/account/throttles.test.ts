@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresTestUrl } from '../../../tests/setup/database-url';
+import { createLeague } from '../../../tests/setup/leagues';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { createApp } from '../app';
+import { createAuth } from '../auth';
+import { openDatabase } from '../db/database';
+
+// Issue 11, items 3 and 10: the doors that can be guessed at are throttled, counted in the
+// database. Production mode (tests otherwise run without throttles); TRUST_PROXY lets the test
+// pose as clients at different addresses.
+
+let clock = new Date('2026-11-22T12:00:00Z');
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    now: () => clock,
+    env: { NODE_ENV: 'production', TRUST_PROXY: 'true' },
+  });
+});
+afterAll(() => t.close());
+
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+// Sign-ups from addresses of their own: better-auth limits sign-ups per address.
+let accounts = 0;
+const player = async (name: string, email?: string) => {
+  accounts += 1;
+  const agent = t.agent();
+  const res = await agent.request(
+    'POST',
+    '/api/auth/sign-up/email',
+    { email: email ?? `throttle-${accounts}@example.com`, password: 'correct-horse-9', name },
+    from(`10.99.0.${accounts}`),
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return agent;
+};
+const minutes = (n: number) => {
+  clock = new Date(clock.getTime() + n * 60_000);
+};
+
+describe('invite codes and league names', () => {
+  it('allow 20 failed look-ups or joins per address in 10 minutes, then 429', async () => {
+    const owner = await player('Throttle Owner');
+    const { league } = await createLeague(owner, 'Throttled League', 'Owners');
+    const guesser = t.agent();
+    const guess = (i: number) =>
+      guesser.request(
+        'GET',
+        `/api/leagues/lookup?code=ZZZ${String(i).padStart(3, '0')}`,
+        undefined,
+        from('10.3.0.1'),
+      );
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i += 1) statuses.push((await guess(i)).status);
+    // Found leagues do not count.
+    for (let i = 0; i < 5; i += 1)
+      expect(
+        (
+          await guesser.request(
+            'GET',
+            `/api/leagues/lookup?code=${league.inviteCode}`,
+            undefined,
+            from('10.3.0.1'),
+          )
+        ).status,
+      ).toBe(200);
+    const joiner = await player('Throttle Joiner');
+    for (let i = 0; i < 5; i += 1)
+      statuses.push(
+        (
+          await joiner.request(
+            'POST',
+            '/api/leagues/join',
+            { codeOrName: `No Such League ${i}`, teamName: 'Guessers' },
+            from('10.3.0.1'),
+          )
+        ).status,
+      );
+    expect(statuses).toEqual(Array(20).fill(404));
+    const over = await guess(99);
+    expect(over.status).toBe(429);
+    expect(over.body.error).toMatchObject({ code: 'TOO_MANY_INVITE_GUESSES' });
+    expect(typeof over.body.error.requestId).toBe('string');
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Over the limit even the right code waits; other addresses are not affected.
+    expect(
+      (
+        await guesser.request(
+          'GET',
+          `/api/leagues/lookup?code=${league.inviteCode}`,
+          undefined,
+          from('10.3.0.1'),
+        )
+      ).status,
+    ).toBe(429);
+    expect(
+      (await guesser.request('GET', '/api/leagues/lookup?code=ZZZ999', undefined, from('10.3.0.2')))
+        .status,
+    ).toBe(404);
+    // A team name taken is not a guess.
+    expect(
+      (
+        await joiner.request(
+          'POST',
+          '/api/leagues/join',
+          { codeOrName: league.inviteCode, teamName: 'Owners' },
+          from('10.3.0.3'),
+        )
+      ).status,
+    ).toBe(409);
+    minutes(11);
+    expect((await guess(100)).status).toBe(404);
+  });
+});
+
+describe('quick joins', () => {
+  it('start at most 10 guests per address in an hour, then 429 without a new account', async () => {
+    const owner = await player('Guest Host');
+    const { league } = await createLeague(owner, 'Guest House', 'Hosts');
+    const users = async () =>
+      Number(
+        (
+          await t.services.database.db
+            .selectFrom('user')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (let i = 0; i < 10; i += 1) {
+      const res = await t
+        .agent()
+        .request(
+          'POST',
+          '/api/leagues/quick-join',
+          { code: league.inviteCode, teamName: `Guest ${i}` },
+          from('10.4.0.1'),
+        );
+      expect(res.status).toBe(200);
+    }
+    const before = await users();
+    const over = await t
+      .agent()
+      .request(
+        'POST',
+        '/api/leagues/quick-join',
+        { code: league.inviteCode, teamName: 'Guest 10' },
+        from('10.4.0.1'),
+      );
+    expect([over.status, over.body.error.code]).toEqual([429, 'TOO_MANY_GUESTS']);
+    // Starting a guest straight through better-auth counts against the same limit.
+    const direct = await t
+      .agent()
+      .request('POST', '/api/auth/sign-in/anonymous', {}, from('10.4.0.1'));
+    expect(direct.status).toBe(429);
+    expect(await users()).toBe(before);
+    // A signed-in player's quick join starts no guest.
+    const member = await player('Signed In Quick');
+    expect(
+      (
+        await member.request(
+          'POST',
+          '/api/leagues/quick-join',
+          { code: league.inviteCode, teamName: 'Signed In' },
+          from('10.4.0.1'),
+        )
+      ).status,
+    ).toBe(200);
+    minutes(61);
+    expect(
+      (
+        await t
+          .agent()
+          .request(
+            'POST',
+            '/api/leagues/quick-join',
+            { code: league.inviteCode, teamName: 'Guest 11' },
+            from('10.4.0.1'),
+          )
+      ).status,
+    ).toBe(200);
+  });
+});
+
+describe('e-mail sign-in', () => {
+  const signIn = (app: TestApp['app'], email: string, password: string, ip: string) =>
+    app.request('http://localhost:3000/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: {
+        origin: 'http://localhost:3000',
+        'content-type': 'application/json',
+        'x-forwarded-for': ip,
+      },
+      body: JSON.stringify({ email, password }),
+    });
+
+  it('allows 10 failures per account in 15 minutes from any addresses, then 429', async () => {
+    await player('Target', 'target@example.com');
+    // A success forgets earlier failures.
+    expect((await signIn(t.app, 'target@example.com', 'wrong-password', '10.5.0.99')).status).toBe(
+      401,
+    );
+    expect((await signIn(t.app, 'target@example.com', 'correct-horse-9', '10.5.0.99')).status).toBe(
+      200,
+    );
+    for (let i = 0; i < 10; i += 1)
+      expect(
+        (await signIn(t.app, 'Target@Example.com', 'wrong-password', `10.5.0.${i}`)).status,
+      ).toBe(401);
+    const over = await signIn(t.app, 'target@example.com', 'correct-horse-9', '10.5.1.1');
+    expect(over.status).toBe(429);
+    expect(((await over.json()) as { error: { code: string } }).error.code).toBe(
+      'TOO_MANY_SIGN_INS',
+    );
+    // Another account is not affected.
+    await player('Bystander', 'bystander@example.com');
+    expect(
+      (await signIn(t.app, 'bystander@example.com', 'correct-horse-9', '10.5.1.1')).status,
+    ).toBe(200);
+    minutes(16);
+    expect((await signIn(t.app, 'target@example.com', 'correct-horse-9', '10.5.1.2')).status).toBe(
+      200,
+    );
+  });
+
+  it.runIf(postgresTestUrl())('counts one limit for every instance on the database', async () => {
+    const database = openDatabase(t.services.env.database);
+    const services = { ...t.services, database, auth: createAuth({ ...t.services, database }) };
+    const other = createApp(services, { serveWeb: false });
+    try {
+      await player('Shared', 'shared@example.com');
+      for (let i = 0; i < 10; i += 1)
+        expect(
+          (
+            await signIn(
+              i % 2 === 0 ? t.app : other,
+              'shared@example.com',
+              'nope-nope-1',
+              `10.6.0.${i}`,
+            )
+          ).status,
+        ).toBe(401);
+      expect(
+        (await signIn(other, 'shared@example.com', 'correct-horse-9', '10.6.1.1')).status,
+      ).toBe(429);
+      expect(
+        (await signIn(t.app, 'shared@example.com', 'correct-horse-9', '10.6.1.2')).status,
+      ).toBe(429);
+    } finally {
+      await database.close();
+    }
+  });
+});

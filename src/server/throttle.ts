@@ -1,0 +1,171 @@
+import type { Context } from 'hono';
+import { sql, type Kysely } from 'kysely';
+import type { ErrorCode } from '../domain/errors';
+import type { AppBindings } from './context';
+import type { DB } from './db/types';
+import { AppError } from './errors';
+import { clientAddress } from './http';
+
+/**
+ * Throttles on the doors that can be guessed at (README 'Security'): fixed windows counted
+ * in the database (`throttles`), so every app instance on one PostgreSQL database shares them and
+ * a restart forgets nothing. Only these doors are throttled — no blanket per-address limit.
+ */
+export interface ThrottleRule {
+  /** Key prefix. */
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** The error a request over the limit gets (status 429). */
+  code: ErrorCode;
+}
+
+export const throttleRules = {
+  /** Failed invite-code or league-name look-ups and joins, per client address. */
+  inviteGuess: {
+    name: 'invite',
+    limit: 20,
+    windowMs: 10 * 60_000,
+    code: 'TOO_MANY_INVITE_GUESSES',
+  },
+  /** Guest accounts started (quick join or anonymous sign-in), per client address. */
+  guestStart: { name: 'guest', limit: 10, windowMs: 60 * 60_000, code: 'TOO_MANY_GUESTS' },
+  /** Failed e-mail sign-ins per account, whatever the address. */
+  accountSignIn: {
+    name: 'sign-in',
+    limit: 10,
+    windowMs: 15 * 60_000,
+    code: 'TOO_MANY_SIGN_INS',
+  },
+} as const satisfies Record<string, ThrottleRule>;
+
+/** A request over a throttle: 429 with the envelope and Retry-After. */
+export class ThrottledError extends AppError {
+  constructor(
+    code: ErrorCode,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(code);
+  }
+}
+
+const keyOf = (rule: ThrottleRule, subject: string) => `${rule.name}:${subject}`;
+
+let hits = 0;
+
+/**
+ * Counts one attempt of `subject` against `rule` (one atomic statement) and throws
+ * ThrottledError when it goes over the limit. Returns a function that takes the attempt back
+ * (for rules that count failures only: call it when the attempt succeeded).
+ */
+export const takeAttempt = async (
+  db: Kysely<DB>,
+  rule: ThrottleRule,
+  subject: string,
+  now: Date,
+): Promise<() => Promise<void>> => {
+  const key = keyOf(rule, subject);
+  const at = now.getTime();
+  const resetAt = at + rule.windowMs;
+  const result = await sql<{ count: number | string; reset_at: number | string }>`
+    insert into throttles (key, count, reset_at) values (${key}, 1, ${resetAt})
+    on conflict (key) do update set
+      count = case when throttles.reset_at <= ${at} then 1 else throttles.count + 1 end,
+      reset_at = case when throttles.reset_at <= ${at} then ${resetAt} else throttles.reset_at end
+    returning count, reset_at`.execute(db);
+  hits += 1;
+  // Expired windows are swept now and then (their keys would restart at 1 anyway).
+  if (hits % 500 === 0) await db.deleteFrom('throttles').where('reset_at', '<=', at).execute();
+  const row = result.rows[0];
+  const count = Number(row?.count ?? 1);
+  if (count > rule.limit) {
+    const seconds = Math.max(1, Math.ceil((Number(row?.reset_at ?? resetAt) - at) / 1000));
+    throw new ThrottledError(rule.code, seconds);
+  }
+  return async () => {
+    await db
+      .updateTable('throttles')
+      .set((eb) => ({ count: eb('count', '-', 1) }))
+      .where('key', '=', key)
+      .where('count', '>', 0)
+      .where('reset_at', '>', at)
+      .execute();
+  };
+};
+
+/** Forgets a subject's window (e.g. the account's failed sign-ins after a successful one). */
+export const clearAttempts = async (db: Kysely<DB>, rule: ThrottleRule, subject: string) => {
+  await db.deleteFrom('throttles').where('key', '=', keyOf(rule, subject)).execute();
+};
+
+/**
+ * `takeAttempt` for a request: the subject is the client address unless given. Off under
+ * NODE_ENV=test like better-auth's own limits (tests of the throttles run in production mode).
+ */
+export const attempt = async (
+  c: Context<AppBindings>,
+  rule: ThrottleRule,
+  subject: string = clientAddress(c),
+): Promise<() => Promise<void>> => {
+  const { env, database, now } = c.get('services');
+  if (env.NODE_ENV === 'test') return async () => {};
+  return takeAttempt(database.db, rule, subject, now());
+};
+
+/**
+ * Runs a look-up or join by code or name: it counts against the client's guesses only when the
+ * league was not found (INVALID_LEAGUE).
+ */
+export const guessing = async <T>(c: Context<AppBindings>, run: () => Promise<T>): Promise<T> => {
+  const giveBack = await attempt(c, throttleRules.inviteGuess);
+  try {
+    const result = await run();
+    await giveBack();
+    return result;
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'INVALID_LEAGUE')) await giveBack();
+    throw error;
+  }
+};
+
+/**
+ * Throttles on better-auth's doors the app adds in front of it: guest accounts started per client
+ * address, and failed e-mail sign-ins per account (shared by every instance; better-auth's own
+ * limit counts per address). Returns what to do with the handler's response status.
+ */
+export const authThrottle = async (
+  c: Context<AppBindings>,
+  body: ArrayBuffer | undefined,
+): Promise<(status: number) => Promise<void>> => {
+  if (c.req.method !== 'POST') return async () => {};
+  if (c.req.path === '/api/auth/sign-in/anonymous') {
+    const giveBack = await attempt(c, throttleRules.guestStart);
+    return async (status) => {
+      if (status !== 200) await giveBack();
+    };
+  }
+  if (c.req.path === '/api/auth/sign-in/email') {
+    const account = emailOf(body);
+    if (account === null) return async () => {};
+    const giveBack = await attempt(c, throttleRules.accountSignIn, account);
+    return async (status) => {
+      // Only a wrong password counts; a success forgets the account's failures.
+      if (status === 200 && c.get('services').env.NODE_ENV !== 'test')
+        await clearAttempts(c.get('services').database.db, throttleRules.accountSignIn, account);
+      else if (status !== 401) await giveBack();
+    };
+  }
+  return async () => {};
+};
+
+const emailOf = (body: ArrayBuffer | undefined): string | null => {
+  if (!body) return null;
+  try {
+    const parsed = JSON.parse(new TextDecoder().decode(body)) as { email?: unknown };
+    return typeof parsed.email === 'string' && parsed.email.trim() !== ''
+      ? parsed.email.trim().toLowerCase().slice(0, 320)
+      : null;
+  } catch {
+    return null;
+  }
+};
