@@ -242,6 +242,21 @@ export const fillNameKeys = async (db: Kysely<DB>): Promise<number> => {
         .limit(500)
         .execute();
       if (rows.length === 0) break;
+      // A batch in one transaction (one commit); a key already taken sends it row by row.
+      try {
+        await db.transaction().execute(async (trx) => {
+          for (const row of rows)
+            await trx
+              .updateTable(table)
+              .set({ name_key: nameKey(row.name) })
+              .where('id', '=', row.id)
+              .execute();
+        });
+        filled += rows.length;
+        continue;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
       for (const row of rows) {
         for (let n = 1; ; n += 1) {
           const name = n === 1 ? row.name : `${row.name} (${n})`;

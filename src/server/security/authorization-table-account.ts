@@ -1,0 +1,41 @@
+import { all, anyone, signedIn, withAccount, type Table } from './authorization-rows';
+import { world } from './authorization-world';
+
+/**
+ * The account, reminders and the contact form, and the routes outside the features (probes,
+ * the API description): who may read and write them.
+ */
+export const accountTable: Table = {
+  // --- outside /api: probes for load balancers ---
+  'GET /healthz': { expect: anyone, request: () => ({ path: '/healthz' }) },
+  'GET /readyz': { expect: anyone, request: () => ({ path: '/readyz' }) },
+  'GET /api/openapi.json': { expect: anyone, request: () => ({ path: '/api/openapi.json' }) },
+
+  // --- account ---
+  'GET /api/account/me': { expect: anyone, request: () => ({ path: '/api/account/me' }) },
+  'PUT /api/account/locale': {
+    expect: signedIn,
+    request: () => ({ path: '/api/account/locale', body: { locale: 'en' } }),
+  },
+
+  // --- reminders ---
+  'GET /api/reminders': { expect: withAccount, request: () => ({ path: '/api/reminders' }) },
+  'PUT /api/reminders': {
+    expect: withAccount,
+    request: () => ({ path: '/api/reminders', body: { enabled: true } }),
+  },
+  'GET /api/reminders/unsubscribe': {
+    // The link in a reminder mail: its token names the player, no session needed.
+    expect: anyone,
+    request: () => ({ path: `/api/reminders/unsubscribe?token=${world.unsubscribeToken}` }),
+  },
+
+  // --- contact ---
+  'POST /api/contact': {
+    expect: all('ok'),
+    request: (c) => ({
+      path: '/api/contact',
+      body: { name: 'Ann', email: 'ann@example.com', subject: 'general', message: `Hi ${c.n}` },
+    }),
+  },
+};

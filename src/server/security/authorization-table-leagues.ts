@@ -1,0 +1,175 @@
+import {
+  all,
+  anyone,
+  leagueAdminOnly,
+  signedIn,
+  teamOwnerOnly,
+  unauthenticated,
+  type Table,
+} from './authorization-rows';
+import { kickedOffFixture, openFixture2, world, type Cell } from './authorization-world';
+
+const league = (c: Cell) => `/api/leagues/${c.scene.league.id}`;
+const member = (c: Cell) => c.scene.memberTeamId;
+
+/** Competitions, leagues and their live stream, and predictions: the game itself. */
+export const leaguesTable: Table = {
+  // --- competitions and fixtures (public) ---
+  'GET /api/competitions': { expect: anyone, request: () => ({ path: '/api/competitions' }) },
+  'GET /api/competitions/{competitionId}/fixtures': {
+    expect: anyone,
+    request: () => ({ path: '/api/competitions/premier_league/fixtures' }),
+  },
+
+  // --- leagues ---
+  'GET /api/leagues/mine': { expect: anyone, request: () => ({ path: '/api/leagues/mine' }) },
+  'POST /api/leagues': {
+    expect: all('ok', {
+      visitor: '401 SIGN_IN_TO_CREATE_LEAGUE',
+      guest: '403 ACCOUNT_REQUIRED',
+    }),
+    request: (c) => ({
+      path: '/api/leagues',
+      body: { leagueName: `Created League ${c.n}`, teamName: 'Founders' },
+    }),
+  },
+  'GET /api/leagues/lookup': {
+    expect: anyone,
+    request: (c) => ({
+      path: `/api/leagues/lookup?league=${encodeURIComponent(c.scene.league.name)}`,
+    }),
+  },
+  'POST /api/leagues/join': {
+    // A success makes the identity a member: a new league each time.
+    state: 'league',
+    expect: all('ok', { visitor: unauthenticated }),
+    request: (c) => ({
+      path: '/api/leagues/join',
+      body: { codeOrName: c.scene.league.inviteCode, teamName: `Joiner ${c.n}` },
+    }),
+  },
+  'POST /api/leagues/quick-join': {
+    // Signed out, quick join starts a guest session (DESIGN §4).
+    state: 'league',
+    expect: anyone,
+    request: (c) => ({
+      path: '/api/leagues/quick-join',
+      body: { code: c.scene.league.inviteCode, teamName: `Quick ${c.n}` },
+    }),
+  },
+  'GET /api/leagues/{leagueId}': { expect: anyone, request: (c) => ({ path: league(c) }) },
+  'GET /api/leagues/{leagueId}/standings': {
+    expect: anyone,
+    request: (c) => ({ path: `${league(c)}/standings` }),
+  },
+  'POST /api/leagues/{leagueId}/teams': {
+    expect: all('403 FORBIDDEN', { visitor: unauthenticated, member: 'ok', leagueAdmin: 'ok' }),
+    request: (c) => ({ path: `${league(c)}/teams`, body: { teamName: `Extra ${c.n}` } }),
+  },
+  'PATCH /api/leagues/{leagueId}': {
+    state: 'league',
+    expect: leagueAdminOnly,
+    request: (c) => ({ path: league(c), body: { name: `Renamed League ${c.n}` } }),
+  },
+  'DELETE /api/leagues/{leagueId}': {
+    state: 'league',
+    expect: leagueAdminOnly,
+    request: (c) => ({ path: league(c), body: { confirmName: c.scene.league.name } }),
+  },
+  'POST /api/leagues/{leagueId}/invite-code': {
+    state: 'league',
+    expect: leagueAdminOnly,
+    request: (c) => ({ path: `${league(c)}/invite-code`, body: {} }),
+  },
+  'DELETE /api/leagues/{leagueId}/teams/{teamId}': {
+    state: 'league',
+    expect: leagueAdminOnly,
+    request: (c) => ({ path: `${league(c)}/teams/${member(c)}` }),
+  },
+  'GET /api/leagues/{leagueId}/bars': {
+    expect: leagueAdminOnly,
+    request: (c) => ({ path: `${league(c)}/bars` }),
+  },
+  'DELETE /api/leagues/{leagueId}/bars/{userId}': {
+    state: 'league',
+    expect: leagueAdminOnly,
+    request: async (c) => {
+      // A bar to lift: the extra player joins and the league admin removes their team.
+      const joined = await world.extra.post('/api/leagues/join', {
+        codeOrName: c.scene.league.inviteCode,
+        teamName: `Removed ${c.n}`,
+      });
+      const removed = await c.scene.agents.leagueAdmin.delete(
+        `${league(c)}/teams/${joined.body.team.id as string}`,
+      );
+      if (removed.status !== 200) throw new Error(`could not remove: ${removed.status}`);
+      return { path: `${league(c)}/bars/${world.extraUserId}` };
+    },
+  },
+  'GET /api/live/leagues/{leagueId}': {
+    // "Readable like the league page" (realtime/routes.ts).
+    expect: anyone,
+    stream: true,
+    request: (c) => ({ path: `/api/live/leagues/${c.scene.league.id}` }),
+  },
+
+  // --- predictions ---
+  'GET /api/predictions': {
+    expect: teamOwnerOnly,
+    request: (c) => ({ path: `/api/predictions?teamId=${member(c)}` }),
+  },
+  'GET /api/predictions/mine': {
+    expect: signedIn,
+    request: () => ({ path: '/api/predictions/mine' }),
+  },
+  'PUT /api/predictions': {
+    expect: teamOwnerOnly,
+    request: (c) => ({
+      path: '/api/predictions',
+      body: {
+        teamId: member(c),
+        predictions: [{ fixtureId: openFixture2, outcome: '2', firstGoalMinute: 30 }],
+      },
+    }),
+  },
+  'DELETE /api/predictions': {
+    expect: teamOwnerOnly,
+    request: (c) => ({
+      path: '/api/predictions',
+      body: { teamId: member(c), fixtureIds: [openFixture2] },
+    }),
+  },
+  'POST /api/predictions/copy': {
+    expect: teamOwnerOnly,
+    request: (c) => ({
+      path: '/api/predictions/copy',
+      body: { fromTeamId: member(c), toTeamId: c.scene.memberSecondTeamId },
+    }),
+  },
+  'PUT /api/predictions/multi': {
+    expect: teamOwnerOnly,
+    request: (c) => ({
+      path: '/api/predictions/multi',
+      body: {
+        teamIds: [member(c), c.scene.memberSecondTeamId],
+        predictions: [{ fixtureId: openFixture2, outcome: 'X', firstGoalMinute: 0 }],
+      },
+    }),
+  },
+  'GET /api/predictions/league/{leagueId}': {
+    // Anyone holding the link reads the fixtures and who has predicted (picks: see below).
+    expect: anyone,
+    request: (c) => ({ path: `/api/predictions/league/${c.scene.league.id}` }),
+  },
+  'GET /api/predictions/league/{leagueId}/fixtures/{fixtureId}': {
+    // Every team's pick of a kicked-off fixture: members only (DESIGN §3 Visibility).
+    expect: all('403 PREDICTIONS_HIDDEN', {
+      visitor: unauthenticated,
+      member: 'ok',
+      leagueAdmin: 'ok',
+    }),
+    request: (c) => ({
+      path: `/api/predictions/league/${c.scene.league.id}/fixtures/${kickedOffFixture}`,
+    }),
+  },
+};
