@@ -89,7 +89,29 @@ const buildAuth = ({ env, database, mailer, logger }: AuthDeps) => {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/sign-up/email' && ctx.path !== '/update-user') return;
-        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const raw: unknown = ctx.body;
+        if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+          throw new APIError('BAD_REQUEST', {
+            code: 'INVALID_BODY',
+            message: 'The request body must be a JSON object.',
+          });
+        const body = raw as Record<string, unknown>;
+        // better-auth stores additional fields as given: only text of a sensible length.
+        for (const [field, max] of [
+          ['locale', 35],
+          ['image', 2048],
+        ] as const) {
+          const value = body[field];
+          if (
+            value !== undefined &&
+            value !== null &&
+            (typeof value !== 'string' || value.length > max)
+          )
+            throw new APIError('BAD_REQUEST', {
+              code: `INVALID_${field.toUpperCase()}`,
+              message: `${field} must be text of at most ${max} characters.`,
+            });
+        }
         if (!('name' in body) && ctx.path === '/update-user') return;
         const checked = displayName(body.name);
         if (!checked.ok)

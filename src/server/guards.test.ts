@@ -158,3 +158,45 @@ describe('deeply nested bodies', () => {
     expect(res.body.error.code).toBe('BAD_REQUEST');
   });
 });
+
+describe('what the fuzz suite found', () => {
+  it('a %00 beside an escape that cannot be decoded is still a NUL (400, nothing changed)', async () => {
+    const owner = await player(t, 'Escape Owner');
+    const before = await leagueCount();
+    for (const path of [
+      '/api/competitions?q=%00&x=%',
+      '/api/leagues/%00?x=%',
+      '/api/leagues/lookup?code=%00&x=%',
+    ]) {
+      const res = await owner.get(path);
+      expect([path, res.status, res.body.error?.code]).toEqual([path, 400, 'BAD_REQUEST']);
+    }
+    const write = await owner.request('PUT', '/api/reminders?q=%00&x=%', { enabled: false });
+    expect(write.status).toBe(400);
+    const form = await owner.request('POST', '/api/contact', 'name=a%00&x=%', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(form.status).toBe(400);
+    expect(await leagueCount()).toBe(before);
+  });
+
+  it('profile bodies that are not objects, or hold a non-text image or locale, are a 400', async () => {
+    const agent = await player(t, 'Body Shapes');
+    for (const body of ['"x"', '5', '[1]', 'null'])
+      expect((await agent.request('POST', '/api/auth/update-user', body)).status, body).toBe(400);
+    expect((await t.agent().request('POST', '/api/auth/sign-up/email', '5')).status).toBe(400);
+    for (const change of [{ image: ['x'] }, { image: { a: 1 } }, { image: true }, { locale: 5 }])
+      expect(
+        (await agent.post('/api/auth/update-user', change)).status,
+        JSON.stringify(change),
+      ).toBe(400);
+    const signUp = await t.agent().post('/api/auth/sign-up/email', {
+      name: 'Ann',
+      email: 'newcomer@example.com',
+      password: 'correct-horse-9',
+      locale: 1.5,
+    });
+    expect(signUp.status).toBe(400);
+    expect((await agent.post('/api/auth/update-user', { locale: 'de' })).status).toBe(200);
+  });
+});

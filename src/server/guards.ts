@@ -47,25 +47,22 @@ const holdsNul = (root: unknown): boolean => {
   return false;
 };
 
-const decoded = (text: string) => {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-};
+/** A NUL as is, or percent-encoded where the text is percent-decoded (URLs, form bodies). */
+const holdsEncodedNul = (text: string, percentDecoded = true) =>
+  text.includes('\0') || (percentDecoded && /%00/i.test(text));
 
 /**
  * U+0000 in the path, the query or a body's text: PostgreSQL cannot store or even compare it, so
  * it is refused up front on both databases (400), wherever it hides (`%00`, `\u0000`).
  */
 export const refuseNul: MiddlewareHandler<AppBindings> = async (c, next) => {
-  if (decoded(c.req.url.replaceAll('+', ' ')).includes('\0'))
-    throw new AppError('BAD_REQUEST', nulMessage);
+  // Only `%00` decodes to U+0000, whatever else in the URL fails to decode (Hono decodes each
+  // part on its own, so a broken escape elsewhere must not hide it).
+  if (holdsEncodedNul(c.req.url)) throw new AppError('BAD_REQUEST', nulMessage);
   if (writes.has(c.req.method)) {
     const text = await c.req.text();
-    if (text.includes('\0') || decoded(text).includes('\0'))
-      throw new AppError('BAD_REQUEST', nulMessage);
+    const form = !/json/i.test(c.req.header('content-type') ?? '');
+    if (holdsEncodedNul(text, form)) throw new AppError('BAD_REQUEST', nulMessage);
     if (/\\u0000/i.test(text)) {
       let parsed: unknown;
       try {
