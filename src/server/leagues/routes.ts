@@ -20,6 +20,7 @@ import * as service from './service';
 import { leagueIdParam, summaryOf } from './summary';
 import type { TotalsRow } from '../standings/repository';
 import { readStandings } from '../standings/service';
+import { talliesOf } from '../standings/tallies';
 import { attempt, guessing, throttleRules } from '../throttle';
 
 const createdResponse = z.object({
@@ -318,6 +319,8 @@ export const leagueRoutes = createRouter()
         now(),
       );
       const query = c.req.valid('query');
+      // A result the background run has not reached this league with yet counts already.
+      await talliesOf(database).catchUpLeague(league);
       const standings = await readStandings(
         database.db,
         league,

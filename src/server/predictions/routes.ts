@@ -11,6 +11,7 @@ import {
 } from '../../domain/predictions';
 import { seasonLabel, type FixtureStatus } from '../../domain/fixtures';
 import { AppError } from '../errors';
+import { talliesOf } from '../standings/tallies';
 import { findFixture } from '../fixtures/repository';
 import { resolveSeason } from '../fixtures/seasons';
 import { body, createRouter, json, requireUser } from '../http';
@@ -80,6 +81,10 @@ export const predictionRoutes = createRouter()
       const user = requireUser(c);
       const { database, now } = c.get('services');
       const team = await service.ownTeam(database, user, c.req.valid('query').teamId);
+      await talliesOf(database).catchUpLeague({
+        id: team.leagueId,
+        competitionId: team.competitionId,
+      });
       const [predictions, season] = await Promise.all([
         repo.predictionsOfTeam(database.db, team.id),
         resolveSeason(database.db, team.competitionId, undefined, now()).then((r) => r.season),
@@ -259,6 +264,7 @@ export const predictionRoutes = createRouter()
         c.req.valid('query').season,
         at,
       );
+      await talliesOf(database).catchUpLeague(league);
       const data = await repo.leagueFixtureEntries(
         database.db,
         league.id,
@@ -325,6 +331,7 @@ export const predictionRoutes = createRouter()
       const found = await findFixture(database.db, fixtureId);
       if (!found || found.competitionId !== league.competitionId)
         throw new AppError('UNKNOWN_FIXTURE');
+      await talliesOf(database).catchUpLeague(league);
       const data = await repo.leagueFixtureEntries(
         database.db,
         league.id,

@@ -25,7 +25,16 @@ import {
 } from './service';
 
 const fixtureParam = z.object({ fixtureId: z.string().min(1).max(100) });
-const recalcResult = z.object({ fixture: adminFixture, gained: z.number(), total: z.number() });
+const recalcResult = z.object({
+  fixture: adminFixture,
+  /**
+   * Teams that gained points of the fixture's predictions; null while the points are still being
+   * added in the background (a fixture predicted by very many teams). Standings read meanwhile
+   * already count the result.
+   */
+  gained: z.number().nullable(),
+  total: z.number().nullable(),
+});
 
 const predictionCounts = async (db: Parameters<typeof repo.listFixtures>[0], ids: string[]) => {
   if (ids.length === 0) return new Map<string, number>();
@@ -39,10 +48,14 @@ const predictionCounts = async (db: Parameters<typeof repo.listFixtures>[0], ids
 };
 
 /** What a scoring change answers: the fixture and how many teams gained points of how many. */
-const scored = (r: { fixture: repo.FixtureRow; counts: { gained: number; total: number } }) => ({
-  fixture: toAdmin(r.fixture, r.counts.total),
-  gained: r.counts.gained,
-  total: r.counts.total,
+const scored = (r: {
+  fixture: repo.FixtureRow;
+  counts: { gained: number; total: number } | null;
+  predictions: number;
+}) => ({
+  fixture: toAdmin(r.fixture, r.predictions),
+  gained: r.counts?.gained ?? null,
+  total: r.counts?.total ?? null,
 });
 
 const toAdmin = (f: repo.FixtureRow, predictions: number) => ({

@@ -18,6 +18,22 @@ import {
 
 type Deps = Pick<Services, 'database' | 'bus'>;
 
+/** How long a result change waits for its tally run before answering. */
+const tallyWaitMs = 1500;
+
+/** True when `work` ends within `ms` (it goes on either way; a failure is logged by its owner). */
+const settlesWithin = async (work: Promise<unknown>, ms: number) => {
+  let timer: NodeJS.Timeout | undefined;
+  const finished = await Promise.race([
+    work.then(() => true),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    }),
+  ]);
+  clearTimeout(timer);
+  return finished;
+};
+
 /**
  * Applies a change to a fixture in one transaction (see `applyFixtureChange`). Open pages hear
  * about it after the commit.
@@ -33,15 +49,18 @@ export const changeFixture = async (
   const outcome = await database.db
     .transaction()
     .execute((trx) => applyFixtureChange(trx, actor, fixtureId, change, now, options));
-  // The admin's answer shows the points given: the fixture's tally run is waited for.
+  // The admin's answer shows the points given when the fixture's tally run ends soon; a fixture
+  // predicted by very many teams answers at once and its run goes on in the background (every
+  // table or picks read meanwhile tallies its own league first, see TallyWorker.catchUpLeague).
   const tallies = talliesOf(database);
-  if (outcome.tallying) await tallies.drain();
+  const finished = outcome.tallying ? await settlesWithin(tallies.drain(), tallyWaitMs) : true;
   if (isResultEvent(outcome)) {
     await bus.publish({ type: 'results', competitionId: outcome.fixture.competitionId, fixtureId });
   }
-  const counts =
-    tallies.takeCounts(fixtureId) ?? (await repo.fixtureScoreCounts(database.db, fixtureId));
-  return { ...outcome, counts };
+  const counts = finished
+    ? (tallies.takeCounts(fixtureId) ?? (await repo.fixtureScoreCounts(database.db, fixtureId)))
+    : null;
+  return { ...outcome, counts, predictions: counts?.total ?? tallies.countedSoFar(fixtureId) };
 };
 
 /**

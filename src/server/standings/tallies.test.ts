@@ -153,6 +153,30 @@ describe('tally runs', () => {
     expect(await totals()).toEqual(before);
   });
 
+  it('count in a league read before the background run reaches it, and only once', async () => {
+    const { db } = t.services.database;
+    const before = await totals();
+    // As after a result of a fixture predicted by very many teams: the run is queued, not done.
+    await db
+      .updateTable('predictions')
+      .set({ tallied: null, points: null })
+      .where('fixture_id', '=', 'tl_1')
+      .execute();
+    await db.deleteFrom('team_totals').where('league_id', 'in', leagues).execute();
+    await db.deleteFrom('round_totals').where('league_id', 'in', leagues).execute();
+    await queueTally(db, 'tl_1', clock.toISOString());
+    const last = leagues[leagues.length - 1] ?? '';
+    const table = await t.agent().get(`/api/leagues/${last}/standings?season=2030-31`);
+    expect(table.status).toBe(200);
+    expect(table.body.rows.map((r: { points: number }) => r.points)).toEqual([8, 1, 0, 0]);
+    // The other leagues wait for the run; it then moves them and finds this one done.
+    const early = (await totals()).filter(([id]) => String(id).startsWith(last));
+    expect((await totals()).filter(([id]) => !String(id).startsWith(last))).toEqual([]);
+    await talliesOf(t.services.database).drain();
+    expect(await totals()).toEqual(before);
+    expect((await totals()).filter(([id]) => String(id).startsWith(last))).toEqual(early);
+  });
+
   it('counts under the new round when a played fixture moves to another round', async () => {
     const { db } = t.services.database;
     const admin = t.agent();
@@ -167,5 +191,34 @@ describe('tally runs', () => {
     const byRound = Object.fromEntries(rounds.map((r) => [r.round_label, Number(r.points)]));
     expect(byRound['Round 9'] ?? 0).toBe(0);
     expect(byRound['Round 10']).toBe(leagues.length * 9);
+  });
+});
+
+describe('a result whose run outlasts the answer', () => {
+  it('is answered without counts, and tables read at once count it', async () => {
+    const worker = talliesOf(t.services.database);
+    const drain = worker.drain.bind(worker);
+    // A run that takes longer than the answer waits (as for a fixture a million teams predicted).
+    worker.drain = () => new Promise((resolve) => setTimeout(resolve, 2500)).then(drain);
+    try {
+      const admin = t.agent();
+      await admin.signIn('tl-admin@example.com');
+      const res = await admin.patch('/api/admin/fixtures/tl_1', {
+        homeScore: 0,
+        awayScore: 2,
+        firstGoalMinute: '50',
+        status: 'final',
+      });
+      expect(res.status).toBe(200);
+      expect([res.body.gained, res.body.total]).toEqual([null, null]);
+      const first = leagues[0] ?? '';
+      const table = await t.agent().get(`/api/leagues/${first}/standings?season=2030-31`);
+      // Teams 1 and 3 predicted '2' at minute 50 (4 points each), team 2 '1' at 50 (3).
+      expect(table.body.rows.map((r: { points: number }) => r.points)).toEqual([4, 4, 3, 0]);
+    } finally {
+      worker.drain = drain;
+    }
+    await worker.drain();
+    expect((await totals()).filter(([, points]) => points === 4)).toHaveLength(leagues.length * 2);
   });
 });

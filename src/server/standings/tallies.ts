@@ -242,6 +242,11 @@ export class TallyWorker {
     return counts?.complete ? { total: counts.total, gained: counts.gained } : null;
   }
 
+  /** The fixture's predictions its run has moved so far (a run still going on). */
+  countedSoFar(fixtureId: string) {
+    return this.counts.get(fixtureId)?.total ?? 0;
+  }
+
   /** Lets the batch in progress finish and starts no other (shutdown). */
   async stop() {
     this.stopped = true;
@@ -316,6 +321,46 @@ export class TallyWorker {
       if (batch.ids.length > 1 || batch.teams <= this.partTeams)
         size = resize(size, performance.now() - started);
       await yieldToEventLoop();
+    }
+  }
+
+  /**
+   * Before a league's table or picks are read: fixtures whose runs have not reached this league
+   * yet are tallied for it now — its own predictions only, in one short transaction (a large
+   * league in parts) — so a table read right after a result counts it, wherever the run in the
+   * background is. The run finds nothing left to move here when it arrives (every step moves
+   * only rows whose tally differs). Nothing pending: one search of the small `tally_runs` table.
+   */
+  async catchUpLeague(league: { id: string; competitionId: string }) {
+    const { db } = this.database;
+    const pending = await db
+      .selectFrom('tally_runs as r')
+      .innerJoin('fixtures as f', 'f.id', 'r.fixture_id')
+      .select('r.fixture_id')
+      .where('f.competition_id', '=', league.competitionId)
+      .where('r.cursor', '<', league.id)
+      .orderBy('r.queued_at')
+      .execute();
+    if (pending.length === 0) return;
+    const teams = Number(
+      (
+        await db
+          .selectFrom('teams')
+          .select(sql<number>`count(*)`.as('n'))
+          .where('league_id', '=', league.id)
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
+    for (const { fixture_id } of pending) {
+      await db.transaction().execute(async (trx) => {
+        await lockLeagues(this.database, trx, [league.id]);
+        const now = await targetOf(trx, fixture_id);
+        if (!now) return;
+        const at = new Date().toISOString();
+        await inParts(trx, { ids: [league.id], teams }, this.partTeams, (names) =>
+          reconcile(trx, this.database.dialect, now.target, { leagueIds: [league.id], names }, at),
+        );
+      });
     }
   }
 

@@ -80,7 +80,7 @@ export const FixtureEditor = ({ fixture, timeZone, onEdit }: Props) => {
       toasts.cannotCalculate();
       return;
     }
-    const onSuccess = (r: { gained: number; total: number }) =>
+    const onSuccess = (r: { gained: number | null; total: number | null }) =>
       toasts.recalculated(r.gained, r.total);
     // A final result is scored by the save itself; without changes it is scored again.
     if (dirty) update.mutate({ id: fixture.id, patch }, { onSuccess, onError: toasts.saveFailed });

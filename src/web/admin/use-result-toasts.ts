@@ -23,9 +23,13 @@ export const useResultToasts = () => {
     return errorMessage(error);
   };
   return {
-    recalculated: (gained: number, total: number) =>
+    recalculated: (gained: number | null, total: number | null) =>
       toast.success(t('admin.toast.recalculated'), {
-        description: t('admin.toast.recalculatedText', { n: gained, m: total }),
+        // null: a fixture predicted by very many teams is still being added up in the background.
+        description:
+          gained === null || total === null
+            ? t('admin.toast.recalculatingText')
+            : t('admin.toast.recalculatedText', { n: gained, m: total }),
         duration: 5000,
       }),
     updated: () => toast.success(t('admin.toast.updated')),
