@@ -39,7 +39,7 @@ export const createServices = async (env: Env, options: BootOptions = {}): Promi
       await database.optimize();
     }
     await applyAdminEmails(database.db, env.ADMIN_EMAILS, now());
-    const keyed = await fillNameKeys(database.db);
+    const keyed = await fillNameKeys(database.db, database.dialect);
     if (keyed > 0) logger.info({ keyed }, 'name keys filled');
     // Predictions the standings' totals do not hold yet are tallied in the background.
     talliesOf(database, logger).resume();

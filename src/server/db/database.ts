@@ -30,13 +30,33 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
  * event loop turn: a queue of waiting transactions (a rush of saves) would run back to back and
  * hold every other request, timer and socket. Each use of the connection first yields one turn.
  */
+/** How long uses of the SQLite connection may run back to back in one event-loop turn. */
+const turnBudgetMs = 5;
+
 class YieldingSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     const driver = super.createDriver();
     const acquire = driver.acquireConnection.bind(driver);
+    const release = driver.releaseConnection.bind(driver);
     driver.acquireConnection = async () => {
       await new Promise<void>((resolve) => setImmediate(resolve));
       return acquire();
+    };
+    // Uses of the connection in one turn of the event loop run back to back (each waiter resumes
+    // in the releaser's microtasks); once they have held it for `turnBudgetMs`, the connection is
+    // handed on in the next turn, so a rush of saves cannot hold timers and sockets for long.
+    let turnStarted: number | null = null;
+    driver.releaseConnection = async (connection) => {
+      const now = performance.now();
+      if (turnStarted === null) {
+        turnStarted = now;
+        setImmediate(() => {
+          turnStarted = null;
+        });
+      } else if (now - turnStarted > turnBudgetMs) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      return release(connection);
     };
     return driver;
   }

@@ -7,6 +7,7 @@ import * as seasons from './migrations/2026-11-22T18-00-00_seasons';
 import * as standingsTotals from './migrations/2026-11-22T21-00-00_standings-totals';
 import * as rateLimit from './migrations/2026-11-22T21-10-00_rate-limit';
 import * as hardening from './migrations/2026-11-22T23-30-00_hardening';
+import * as teamNameOrder from './migrations/2026-11-23T00-40-00_team-name-order';
 
 // Listed explicitly (not read from disk) so the same list works from source, in tests and in
 // any bundle. Names are ISO-dated and never change once released.
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T21-00-00_standings-totals': standingsTotals,
   '2026-11-22T21-10-00_rate-limit': rateLimit,
   '2026-11-22T23-30-00_hardening': hardening,
+  '2026-11-23T00-40-00_team-name-order': teamNameOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

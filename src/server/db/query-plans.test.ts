@@ -115,11 +115,14 @@ const plansOf = async (run: (db: Kysely<DB>) => Promise<unknown>) => {
   try {
     await run(db);
     return statements.map(({ sql, parameters }) =>
-      (
-        connection.prepare(`explain query plan ${sql}`).all(...(parameters as never[])) as {
-          detail: string;
-        }[]
-      ).map((row) => row.detail),
+      Object.assign(
+        (
+          connection.prepare(`explain query plan ${sql}`).all(...(parameters as never[])) as {
+            detail: string;
+          }[]
+        ).map((row) => row.detail),
+        { sql },
+      ),
     );
   } finally {
     await db.destroy();
@@ -197,5 +200,17 @@ describe.runIf(!postgresTestUrl())('query plans (SQLite)', () => {
       );
       expect(touchesPredictionsByTeam(plan), plan.join('\n')).toBe(true);
     }
+  });
+
+  it("reads a league's teams in name order off an index, not by sorting them all", async () => {
+    const plans = await plansOf((db) =>
+      readStandings(db, { id: leagueId, competitionId: 'premier_league' }, '2026-27', {}, userId),
+    );
+    const inNameOrder = plans.filter((plan) =>
+      /where "league_id" = \? order by lower\(name\)/.test(plan.sql),
+    );
+    expect(inNameOrder.length).toBeGreaterThan(0);
+    for (const plan of inNameOrder)
+      expect(plan.join(' | '), plan.sql).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
   });
 });

@@ -172,7 +172,7 @@ describe('names', () => {
         { id: 'bulk-2', league_id: league.id, user_id: userId, name: 'Bulk Two', created_at: at },
       ])
       .execute();
-    expect(await fillNameKeys(db)).toBe(2);
+    expect(await fillNameKeys(db, t.services.database.dialect)).toBe(2);
     const rows = await db
       .selectFrom('teams')
       .select(['id', 'name', 'name_key'])
@@ -183,7 +183,29 @@ describe('names', () => {
       { id: 'bulk-1', name: 'STRASSE (2)', name_key: 'strasse (2)' },
       { id: 'bulk-2', name: 'Bulk Two', name_key: 'bulk two' },
     ]);
-    expect(await fillNameKeys(db)).toBe(0);
+    expect(await fillNameKeys(db, t.services.database.dialect)).toBe(0);
+    // Printable ASCII is keyed in SQL, anything else (a tab, an accent) by nameKey.
+    await db
+      .insertInto('teams')
+      .values([
+        {
+          id: 'bulk-3',
+          league_id: league.id,
+          user_id: userId,
+          name: ' Bulk THREE ',
+          created_at: at,
+        },
+        { id: 'bulk-4', league_id: league.id, user_id: userId, name: '\tÉté\n', created_at: at },
+      ])
+      .execute();
+    expect(await fillNameKeys(db, t.services.database.dialect)).toBe(2);
+    const keyed = await db
+      .selectFrom('teams')
+      .select(['id', 'name_key'])
+      .where('id', 'in', ['bulk-3', 'bulk-4'])
+      .orderBy('id')
+      .execute();
+    expect(keyed.map((r) => r.name_key)).toEqual(['bulk three', 'été']);
   });
 });
 

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/types';
 import { nameKey, unnamedPlayer } from '../../domain/leagues';
@@ -229,9 +230,26 @@ export const deleteLeague = (db: Db, leagueId: string) =>
  * A name whose key another row of its scope already holds becomes 'Name (2)', 'Name (3)', …
  * Returns how many rows got a key.
  */
-export const fillNameKeys = async (db: Kysely<DB>): Promise<number> => {
+export const fillNameKeys = async (db: Kysely<DB>, dialect: Dialect): Promise<number> => {
   let filled = 0;
   for (const table of ['leagues', 'teams'] as const) {
+    // Names of printable ASCII (nearly all): their key is lower(trim(name)) in SQL, 20,000 rows a
+    // statement. A chunk holding two names of one key, and every other name, go through nameKey.
+    const ascii = dialect === 'sqlite' ? sql`name not glob '*[^ -~]*'` : sql`name !~ '[^ -~]'`;
+    for (;;) {
+      try {
+        const result = await sql`update ${sql.table(table)} set name_key = lower(trim(name))
+          where id in (select id from ${sql.table(table)} where name_key is null and ${ascii} limit 20000)`.execute(
+          db,
+        );
+        const changed = Number(result.numAffectedRows ?? 0n);
+        if (changed === 0) break;
+        filled += changed;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        break;
+      }
+    }
     for (;;) {
       const rows = await db
         .selectFrom(table)

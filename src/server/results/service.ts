@@ -19,7 +19,7 @@ import {
 type Deps = Pick<Services, 'database' | 'bus'>;
 
 /** How long a result change waits for its tally run before answering. */
-const tallyWaitMs = 1500;
+const tallyWaitMs = 1000;
 
 /** True when `work` ends within `ms` (it goes on either way; a failure is logged by its owner). */
 const settlesWithin = async (work: Promise<unknown>, ms: number) => {

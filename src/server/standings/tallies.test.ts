@@ -199,7 +199,7 @@ describe('a result whose run outlasts the answer', () => {
     const worker = talliesOf(t.services.database);
     const drain = worker.drain.bind(worker);
     // A run that takes longer than the answer waits (as for a fixture a million teams predicted).
-    worker.drain = () => new Promise((resolve) => setTimeout(resolve, 2500)).then(drain);
+    worker.drain = () => new Promise((resolve) => setTimeout(resolve, 2000)).then(drain);
     try {
       const admin = t.agent();
       await admin.signIn('tl-admin@example.com');

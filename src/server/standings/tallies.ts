@@ -129,7 +129,7 @@ const nextLeagues = async (
 };
 
 /** A league larger than this moves in parts of this many teams, inside its one transaction. */
-const defaultPartTeams = 2000;
+const defaultPartTeams = 1000;
 
 /**
  * The parts of a league's teams by name key (lower-cased name), `partTeams` each: one step of a
@@ -302,7 +302,15 @@ export class TallyWorker {
         if (!now) return { total: 0, gained: 0 };
         const at = new Date().toISOString();
         await inParts(trx, batch, this.partTeams, (names) =>
-          reconcile(trx, this.database.dialect, now.target, { leagueIds: leagues, names }, at),
+          reconcile(
+            trx,
+            this.database.dialect,
+            now.target,
+            { leagueIds: leagues, names },
+            at,
+            undefined,
+            names ? yieldToEventLoop : undefined,
+          ),
         );
         await trx
           .updateTable('tally_runs')
@@ -358,7 +366,15 @@ export class TallyWorker {
         if (!now) return;
         const at = new Date().toISOString();
         await inParts(trx, { ids: [league.id], teams }, this.partTeams, (names) =>
-          reconcile(trx, this.database.dialect, now.target, { leagueIds: [league.id], names }, at),
+          reconcile(
+            trx,
+            this.database.dialect,
+            now.target,
+            { leagueIds: [league.id], names },
+            at,
+            undefined,
+            names ? yieldToEventLoop : undefined,
+          ),
         );
       });
     }

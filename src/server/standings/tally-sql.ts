@@ -150,6 +150,8 @@ export const reconcile = async (
   scope: LeagueScope,
   at: string,
   rules: ScoringRules = defaultRules,
+  /** Between the statements (the event loop's turn while a large league moves). */
+  pause: () => Promise<void> = async () => {},
 ) => {
   if (scope !== 'all' && scope.leagueIds.length === 0) return 0;
   const e = expressions('p', target, rules);
@@ -162,11 +164,13 @@ export const reconcile = async (
       ${e.scored} - ${e.oldScored}, ${e.scored} * ${e.p.joker} - ${e.oldScored} * ${e.oldJoker}
     ${from} and ${e.changed} and (${moves} or ${e.counted} = 0 or ${e.p.joker} <> ${e.oldJoker} or ${e.scored} <> ${e.oldScored})`,
   ).execute(db);
+  await pause();
   await addToRoundTotals(
     sql`select p.team_id, ${target.season}, ${target.round}, t.league_id, lower(t.name),
       coalesce(${e.points}, 0) - ${e.oldPoints}, ${e.exact} - ${e.oldExact}, ${e.correct} - ${e.oldCorrect}
     ${from} and ${e.changed} and ${moves}`,
   ).execute(db);
+  await pause();
   const u = expressions(null, target, rules);
   const scoredAt = target.result ? sql`${at}` : sql`cast(null as text)`;
   // SQLite: `+fixture_id` keeps the planner on the teams' primary-key searches of the batch
