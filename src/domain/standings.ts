@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leagueSummary } from './leagues';
 
 export interface TeamTotals {
   teamId: string;
@@ -43,3 +44,54 @@ export const standingRow = z.object({
   mine: z.boolean(),
 });
 export type StandingRow = z.infer<typeof standingRow>;
+
+/** GET /api/leagues/{id}/standings: one page of a season's table with its cards and a round. */
+export const standingsResponse = z.object({
+  league: leagueSummary,
+  /** The season counted; null when the competition has no fixtures. */
+  season: z.string().nullable(),
+  /** The competition's current season. */
+  currentSeason: z.string().nullable(),
+  /** Seasons with a table to read (the current one and any the league played), latest first. */
+  seasons: z.array(z.string()),
+  /** The page of the table in `rows` (50 teams a page). */
+  page: z.object({
+    number: z.number(),
+    size: z.number(),
+    pages: z.number(),
+    teams: z.number(),
+  }),
+  rows: z.array(standingRow),
+  /** The top 10, plus each of the viewer's teams with the teams above and below it. */
+  top: z.array(standingRow),
+  summary: z.object({
+    totalTeams: z.number(),
+    highestScore: z.number(),
+    averageScore: z.number(),
+  }),
+  statistics: z.array(
+    z.object({
+      teamId: z.string(),
+      teamName: z.string(),
+      predictions: z.number(),
+      correctOutcomes: z.number(),
+      exactMinutes: z.number(),
+      jokers: z.number(),
+      points: z.number(),
+    }),
+  ),
+  /** The round whose table and winners come with this response. */
+  round: z.string().nullable(),
+  /**
+   * Every round with results, latest first; the chosen round carries its winners (up to
+   * 10 of `winnerCount`) and the page's rows of its table, the others empty lists.
+   */
+  rounds: z.array(
+    z.object({
+      round: z.string(),
+      winnerCount: z.number(),
+      winners: z.array(standingRow),
+      rows: z.array(standingRow),
+    }),
+  ),
+});

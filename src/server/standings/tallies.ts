@@ -2,7 +2,19 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 import type { Logger } from '../logger';
-import { rebuildLeagues, reconcile, untally, type NameRange, type TallyTarget } from './tally-sql';
+import {
+  countBatch,
+  defaultPartTeams,
+  firstBatch,
+  inParts,
+  lockLeagues,
+  moveBatch,
+  nextLeagues,
+  resize,
+  targetOf,
+  yieldToEventLoop,
+} from './tally-batches';
+import { rebuildLeagues, untally } from './tally-sql';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -13,14 +25,6 @@ type Db = Kysely<DB> | Transaction<DB>;
  * so a fixture predicted by a million teams never stalls other requests; a run cut short by a
  * restart resumes from its cursor, and a second change of the same fixture restarts its run.
  */
-
-/** Batches aim at this many milliseconds of work each (the event loop's budget is 50). */
-const batchBudgetMs = 12;
-/** A batch starts at this many teams and grows or shrinks with the time its batches take. */
-const firstBatch = 1000;
-const largestBatch = 50_000;
-/** How many leagues are looked at for one batch. */
-const leagueWindow = 500;
 
 /** Queues a tally run for the fixture, in the transaction that changes it. */
 export const queueTally = async (trx: Db, fixtureId: string, at: string) => {
@@ -50,161 +54,6 @@ export const queueTally = async (trx: Db, fixtureId: string, at: string) => {
  * same transaction); the queued run counts them under the new one.
  */
 export const untallyFixture = untally;
-
-const targetOf = async (db: Db, fixtureId: string) => {
-  const f = await db
-    .selectFrom('fixtures')
-    .select([
-      'id',
-      'competition_id',
-      'season',
-      'round_label',
-      'status',
-      'home_score',
-      'away_score',
-      'first_goal_minute',
-    ])
-    .where('id', '=', fixtureId)
-    .executeTakeFirst();
-  if (!f) return null;
-  const scored = f.status === 'final' && f.home_score !== null && f.away_score !== null;
-  const target: TallyTarget = {
-    id: f.id,
-    season: f.season,
-    round: f.round_label,
-    result: scored
-      ? {
-          homeScore: f.home_score as number,
-          awayScore: f.away_score as number,
-          firstGoalMinute: f.first_goal_minute,
-        }
-      : null,
-  };
-  return { target, competitionId: f.competition_id };
-};
-
-/**
- * The next leagues of the competition after `after` holding about `teams` teams together (at
- * least one league, whatever its size: a league moves in one step).
- */
-const nextLeagues = async (
-  db: Db,
-  competitionId: string,
-  after: string,
-  teams: number,
-  partTeams: number,
-) => {
-  const ids = (
-    await db
-      .selectFrom('leagues')
-      .select('id')
-      .where('competition_id', '=', competitionId)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(Math.min(leagueWindow, teams))
-      .execute()
-  ).map((l) => l.id);
-  if (ids.length === 0) return { ids, teams: 0 };
-  const sizes = new Map(
-    (
-      await db
-        .selectFrom('teams')
-        .select(['league_id', sql<number>`count(*)`.as('n')])
-        .where('league_id', 'in', ids)
-        .groupBy('league_id')
-        .execute()
-    ).map((r) => [r.league_id, Number(r.n)]),
-  );
-  const batch: string[] = [];
-  let held = 0;
-  for (const id of ids) {
-    const size = sizes.get(id) ?? 0;
-    // A league larger than a part is a batch of its own (it moves in parts).
-    if (batch.length > 0 && (held + size > teams || size > partTeams)) break;
-    batch.push(id);
-    held += size;
-    if (size > partTeams) break;
-  }
-  return { ids: batch, teams: held };
-};
-
-/** A league larger than this moves in parts of this many teams, inside its one transaction. */
-const defaultPartTeams = 1000;
-
-/**
- * The parts of a league's teams by name key (lower-cased name), `partTeams` each: one step of a
- * large league runs as several statements with the event loop free in between.
- */
-const nameParts = async (
-  db: Db,
-  leagueId: string,
-  partTeams: number,
-): Promise<(NameRange | undefined)[]> => {
-  const keys = (
-    await db
-      .selectFrom('teams')
-      .select(sql<string>`lower(name)`.as('key'))
-      .where('league_id', '=', leagueId)
-      .orderBy(sql`lower(name)`)
-      .execute()
-  ).map((r) => r.key);
-  if (keys.length <= partTeams) return [undefined];
-  const parts: NameRange[] = [];
-  let after: string | null = null;
-  for (let i = partTeams - 1; i < keys.length - 1; i += partTeams) {
-    const upTo = keys[i] ?? null;
-    parts.push({ after, upTo });
-    after = upTo;
-  }
-  parts.push({ after, upTo: null });
-  return parts;
-};
-
-/** Runs `step` for each part of the batch (a single large league in parts), yielding between. */
-const inParts = async (
-  trx: Db,
-  leagues: { ids: string[]; teams: number },
-  partTeams: number,
-  step: (names: NameRange | undefined) => Promise<unknown>,
-) => {
-  const [only] = leagues.ids;
-  const parts =
-    leagues.ids.length === 1 && only !== undefined && leagues.teams > partTeams
-      ? await nameParts(trx, only, partTeams)
-      : [undefined];
-  for (const [i, names] of parts.entries()) {
-    if (i > 0) await yieldToEventLoop();
-    await step(names);
-  }
-};
-
-/** PostgreSQL: one batch of a league at a time, whichever instance runs it. */
-const lockLeagues = async (database: Database, trx: Transaction<DB>, ids: string[]) => {
-  if (database.dialect === 'postgres' && ids.length > 0)
-    await sql`select id from leagues where id in (${sql.join(ids)}) order by id for update`.execute(
-      trx,
-    );
-};
-
-/** The batch's predictions of the fixture and those with points, after it moved. */
-const countBatch = async (db: Db, fixtureId: string, leagueIds: string[]) => {
-  const row = await sql<{ total: number; gained: number }>`select count(*) as total,
-      coalesce(sum(case when p.points > 0 then 1 else 0 end), 0) as gained
-    from teams t cross join predictions p
-    where p.team_id = t.id and p.fixture_id = ${fixtureId} and t.league_id in (${sql.join(leagueIds)})`.execute(
-    db,
-  );
-  return { total: Number(row.rows[0]?.total ?? 0), gained: Number(row.rows[0]?.gained ?? 0) };
-};
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Grows or shrinks the next batch so each takes about `batchBudgetMs`. */
-const resize = (size: number, elapsedMs: number) => {
-  if (elapsedMs > batchBudgetMs * 2) return Math.max(1, Math.floor(size / 2));
-  if (elapsedMs < batchBudgetMs / 2) return Math.min(largestBatch, size * 2);
-  return size;
-};
 
 export class TallyWorker {
   private running: Promise<void> | null = null;
@@ -301,17 +150,7 @@ export class TallyWorker {
         const now = await targetOf(trx, fixtureId);
         if (!now) return { total: 0, gained: 0 };
         const at = new Date().toISOString();
-        await inParts(trx, batch, this.partTeams, (names) =>
-          reconcile(
-            trx,
-            this.database.dialect,
-            now.target,
-            { leagueIds: leagues, names },
-            at,
-            undefined,
-            names ? yieldToEventLoop : undefined,
-          ),
-        );
+        await moveBatch(trx, this.database.dialect, now.target, batch, this.partTeams, at);
         await trx
           .updateTable('tally_runs')
           .set({ cursor: last })
@@ -365,17 +204,8 @@ export class TallyWorker {
         const now = await targetOf(trx, fixture_id);
         if (!now) return;
         const at = new Date().toISOString();
-        await inParts(trx, { ids: [league.id], teams }, this.partTeams, (names) =>
-          reconcile(
-            trx,
-            this.database.dialect,
-            now.target,
-            { leagueIds: [league.id], names },
-            at,
-            undefined,
-            names ? yieldToEventLoop : undefined,
-          ),
-        );
+        const batch = { ids: [league.id], teams };
+        await moveBatch(trx, this.database.dialect, now.target, batch, this.partTeams, at);
       });
     }
   }
