@@ -339,6 +339,19 @@ export const benchScale = async (dialect: 'sqlite' | 'postgres'): Promise<Figure
     `standings response of the 10,000-team league: ${(Buffer.byteLength(bigPage.body) / 1024).toFixed(1)} KB (limit 64 KB)`,
   );
 
+  // What any write costs before it reaches the database: an authenticated PUT with a small JSON
+  // body that validation refuses (guards, session from its cookie, body, validation, an error
+  // envelope). A save cannot be cheaper than this.
+  const floor = await load(port, 100, 5000, (i) => ({
+    method: 'PUT',
+    path: '/api/predictions',
+    cookie: savers[i % savers.length]?.cookie ?? '',
+    body: JSON.stringify({ teamId: '', predictions: [] }),
+  }));
+  lines.push(
+    `a write refused by validation at 100 connections (no database; the ceiling of a save): ${floor.perSecond.toFixed(0)} req/s, p99 ${floor.p99.toFixed(1)} ms — ${((floor.perSecond / health.perSecond) * 100).toFixed(0)} % of /healthz; ${floor.requests - floor.errors} not refused`,
+  );
+
   // 6. The kick-off rush: saves at 100 connections, with the event loop watched.
   await probe(child, 'reset');
   const saves = await load(port, 100, 10_000, (i) => {

@@ -1,10 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { clientAddressHeader, getSessionUser } from './auth';
-import { refuseForeignOrigin, refuseNul } from './guards';
+import { limitBody, refuseForeignOrigin, refuseNul } from './guards';
 import { authThrottle } from './throttle';
 import type { AppBindings, Services } from './context';
 import { envelope, handleError } from './errors';
@@ -105,8 +104,8 @@ export const createApp = (services: Services, options: AppOptions = {}) => {
   // Before any route reads its input: other sites may not write, bodies are bounded (sign-in and
   // profile bodies are small), and no text holds U+0000.
   app.use('/api/*', refuseForeignOrigin([new URL(services.env.baseUrl).origin]));
-  app.use('/api/auth/*', bodyLimit({ maxSize: 64 * 1024 }));
-  app.use('/api/*', bodyLimit({ maxSize: 2 * 1024 * 1024 }));
+  app.use('/api/auth/*', limitBody(64 * 1024));
+  app.use('/api/*', limitBody(2 * 1024 * 1024));
   app.use('/api/*', refuseNul);
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {

@@ -302,6 +302,9 @@ export const getSessionUser = async (
 ): Promise<SessionUser | null> => {
   const cached = fresh ? null : await cachedUser(auth, headers);
   if (cached) return toSessionUser(cached);
+  // Without a session token there is no session to look up (visitors' requests skip better-auth).
+  const context = await auth.$context;
+  if (!cookieValue(headers.get('cookie'), context.authCookies.sessionToken.name)) return null;
   const { headers: set, response: session } = await auth.api.getSession({
     headers,
     returnHeaders: true,

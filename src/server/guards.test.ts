@@ -62,6 +62,29 @@ describe('the sign-in and profile routes', () => {
     expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('refuse a body by its declared length before reading it, and pass one within it', async () => {
+    const declared = async (length: number, path: string) =>
+      t.app.request(path, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(length),
+          origin: 'http://localhost:3000',
+        },
+        body: '{}',
+      });
+    const big = await declared(2 * 1024 * 1024 + 1, '/api/contact');
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: { code: string } }).error.code).toBe(
+      'PAYLOAD_TOO_LARGE',
+    );
+    expect((await declared(64 * 1024 + 1, '/api/auth/sign-in/email')).status).toBe(413);
+    // Within the limit the route reads the body and answers on its own terms (a 4xx, never 413).
+    const small = await declared(2, '/api/contact');
+    expect(small.status).toBeGreaterThanOrEqual(400);
+    expect(small.status).not.toBe(413);
+  });
+
   it('keep display names trimmed and 1–50 characters', async () => {
     const tooLong = await t.agent().post('/api/auth/sign-up/email', {
       email: 'long-name@example.com',
@@ -117,18 +140,53 @@ describe('cross-site requests', () => {
   });
 });
 
+/** The app behind a real socket, and a raw HTTP exchange with it. */
+const overSocket = async () => {
+  const { server } = await startServer(t.services, t.app, { port: 0, host: '127.0.0.1' });
+  const port = (server.address() as AddressInfo).port;
+  const raw = (request: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(request));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+  const close = () => new Promise((done) => server.close(done));
+  return { raw, close };
+};
+
+const errorCodeOf = (response: string) =>
+  (JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4)) as { error: { code: string } })
+    .error.code;
+
+describe('bodies over a real connection', () => {
+  it('are judged by their declared length, counted when streamed, and read for NUL', async () => {
+    const { raw, close } = await overSocket();
+    const head = (more: string) =>
+      `POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nConnection: close\r\n${more}\r\n`;
+    try {
+      const declared = await raw(head('Content-Length: 3000000\r\n'));
+      expect(declared).toMatch(/^HTTP\/1\.1 413 /);
+      expect(errorCodeOf(declared)).toBe('PAYLOAD_TOO_LARGE');
+      const size = 2 * 1024 * 1024 + 10;
+      const chunked = await raw(
+        `${head('Transfer-Encoding: chunked\r\n')}${size.toString(16)}\r\n${'x'.repeat(size)}\r\n0\r\n\r\n`,
+      );
+      expect(chunked).toMatch(/^HTTP\/1\.1 413 /);
+      const body = '{"name":"a\\u0000","email":"a@example.com","message":"hello there"}';
+      const nul = await raw(`${head(`Content-Length: ${Buffer.byteLength(body)}\r\n`)}${body}`);
+      expect(nul).toMatch(/^HTTP\/1\.1 400 /);
+      expect(errorCodeOf(nul)).toBe('BAD_REQUEST');
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('requests Node refuses before the app', () => {
   it('get the error envelope: headers over the limit 431, broken HTTP 400', async () => {
-    const { server } = await startServer(t.services, t.app, { port: 0, host: '127.0.0.1' });
-    const port = (server.address() as AddressInfo).port;
-    const raw = (request: string) =>
-      new Promise<string>((resolve, reject) => {
-        const socket = connect(port, '127.0.0.1', () => socket.end(request));
-        let text = '';
-        socket.on('data', (chunk) => (text += chunk.toString()));
-        socket.on('end', () => resolve(text));
-        socket.on('error', reject);
-      });
+    const { raw, close } = await overSocket();
     try {
       const big = await raw(
         `GET /api/competitions HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(40_000)}\r\n\r\n`,
@@ -139,11 +197,9 @@ describe('requests Node refuses before the app', () => {
       expect(typeof body.error.requestId).toBe('string');
       const broken = await raw('NOT HTTP AT ALL\r\n\r\n');
       expect(broken).toMatch(/^HTTP\/1\.1 400 /);
-      expect(JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4)).error.code).toBe(
-        'BAD_REQUEST',
-      );
+      expect(errorCodeOf(broken)).toBe('BAD_REQUEST');
     } finally {
-      await new Promise((done) => server.close(done));
+      await close();
     }
   });
 });

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Driver } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../env';
+import { startCheckpointer } from './checkpointer';
 import type { DB } from './types';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -69,6 +70,9 @@ const openSqlite = (path: string): Database => {
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
+  // Checkpoints run in a worker thread, never inside a commit of the app's (checkpointer.ts).
+  const checkpointer = path === ':memory:' ? null : startCheckpointer(resolve(path));
+  if (checkpointer) connection.pragma('wal_autocheckpoint = 0');
   // Prepared statements are kept and reused by their SQL text (Kysely prepares on every query).
   const statements = new Map<string, SQLite.Statement>();
   const database = {
@@ -94,7 +98,10 @@ const openSqlite = (path: string): Database => {
     optimize: async () => {
       connection.pragma('optimize=0x10002');
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await checkpointer?.close();
+      await db.destroy();
+    },
   };
 };
 

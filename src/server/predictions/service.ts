@@ -14,8 +14,14 @@ import { AppError } from '../errors';
 import * as repo from './repository';
 import { moveTeamTotals, planDeleteTallies, planSaveTallies } from '../standings/tally-sql';
 
-export const ownTeam = async (database: Database, user: SessionUser, teamId: string) => {
-  const team = await repo.findTeamWithCompetition(database.db, teamId);
+export const ownTeam = async (
+  database: Database,
+  user: SessionUser,
+  teamId: string,
+  /** Read inside the caller's transaction (one use of the connection for a whole save). */
+  db: Database['db'] | Transaction<DB> = database.db,
+) => {
+  const team = await repo.findTeamWithCompetition(db, teamId);
   if (!team) throw new AppError('TEAM_NOT_FOUND');
   if (team.userId !== user.id) throw new AppError('NOT_YOUR_TEAM');
   return team;
@@ -119,8 +125,8 @@ export const savePredictions = async (
   batch: PredictionInput[],
   now: Date,
 ) => {
-  const team = await ownTeam(database, user, teamId);
   return database.db.transaction().execute(async (trx) => {
+    const team = await ownTeam(database, user, teamId, trx);
     await lockTeam(database, trx, team.id);
     // Read inside the transaction (shared row locks on PostgreSQL): a result or a moved kick-off
     // committing meanwhile is waited for, so nothing slips in after the deadline.
