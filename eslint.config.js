@@ -79,6 +79,34 @@ export default tseslint.config(
     },
   },
   {
+    // Routes are HTTP only (issue 12): they parse, call a service or repository, shape the reply.
+    // Queries live in repositories; a route neither imports Kysely's values nor builds a query.
+    files: ['src/server/**/routes.ts', 'src/server/**/*-routes.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/web/**'], message: 'The server does not import web code.' }],
+          paths: [
+            {
+              name: 'kysely',
+              allowTypeImports: true,
+              message: 'Routes do not build queries: add a repository function.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction|executeQuery)$/]",
+          message: 'Routes do not build queries: add a repository function.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/web/{app,ui,lib,i18n}/**/*.{ts,tsx}', 'src/web/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

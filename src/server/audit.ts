@@ -33,3 +33,37 @@ export const writeAudit = async (
     })
     .execute();
 };
+
+export interface AuditRecord {
+  id: string;
+  actor: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+}
+
+/** The newest entries of the trail, of one entity when named. */
+export const listAudit = async (
+  db: Kysely<DB>,
+  filter: { entityId?: string | undefined; limit: number },
+): Promise<AuditRecord[]> => {
+  let query = db
+    .selectFrom('audit_log')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .limit(filter.limit);
+  if (filter.entityId) query = query.where('entity_id', '=', filter.entityId);
+  return (await query.execute()).map((r) => ({
+    id: r.id,
+    actor: r.actor_label,
+    action: r.action,
+    entityType: r.entity_type,
+    entityId: r.entity_id,
+    before: r.before_json ? (JSON.parse(r.before_json) as unknown) : null,
+    after: r.after_json ? (JSON.parse(r.after_json) as unknown) : null,
+    createdAt: r.created_at,
+  }));
+};

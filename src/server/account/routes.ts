@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { getSessionUser } from '../auth';
+import { setUserLocale } from './repository';
 import type { AppBindings } from '../context';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
@@ -58,12 +59,7 @@ export const accountRoutes = createRouter()
   .openapi(setLocale, async (c) => {
     const user = requireUser(c);
     const { locale } = c.req.valid('json');
-    await c
-      .get('services')
-      .database.db.updateTable('user')
-      .set({ locale })
-      .where('id', '=', user.id)
-      .execute();
+    await setUserLocale(c.get('services').database.db, user.id, locale);
     await freshUser(c);
     return c.json({ locale }, 200);
   });

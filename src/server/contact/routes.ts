@@ -1,9 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { contactBody, contactMessage } from '../../domain/contact';
-import { AppError } from '../errors';
 import { clientAddress, createAdminRouter, createRouter } from '../http';
-import { submitContact } from './service';
+import { contactInbox, setHandled, submitContact } from './service';
 
 export const contactRoutes = createRouter().openapi(
   createRoute({
@@ -47,28 +46,7 @@ export const contactInboxRoutes = createAdminRouter()
       },
     }),
     async (c) => {
-      const rows = await c
-        .get('services')
-        .database.db.selectFrom('contact_messages')
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .limit(200)
-        .execute();
-      return c.json(
-        {
-          messages: rows.map((r) => ({
-            id: r.id,
-            name: r.name,
-            email: r.email,
-            subject: r.subject,
-            message: r.message,
-            locale: r.locale,
-            handled: r.handled_at !== null,
-            createdAt: r.created_at,
-          })),
-        },
-        200,
-      );
+      return c.json({ messages: await contactInbox(c.get('services')) }, 200);
     },
   )
   .openapi(
@@ -91,15 +69,11 @@ export const contactInboxRoutes = createAdminRouter()
       },
     }),
     async (c) => {
-      const { database, now } = c.get('services');
+      const services = c.get('services');
       const { handled } = c.req.valid('json');
-      const result = await database.db
-        .updateTable('contact_messages')
-        .set({ handled_at: handled ? now().toISOString() : null })
-        .where('id', '=', c.req.valid('param').id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0)
-        throw new AppError('NOT_FOUND', 'Message not found.');
-      return c.json({ handled }, 200);
+      return c.json(
+        await setHandled(services, c.req.valid('param').id, handled, services.now()),
+        200,
+      );
     },
   );

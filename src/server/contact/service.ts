@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { contactLimitPerHour, type ContactBody } from '../../domain/contact';
 import type { Services } from '../context';
 import { AppError } from '../errors';
 import { translator } from '../i18n/translate';
+import * as repo from './repository';
 
 /**
  * Stores a contact message (always) and mails it to CONTACT_TO (when set) through the outbox, in
@@ -21,30 +21,18 @@ export const submitContact = async (
   const to = services.env.CONTACT_TO;
   const t = translator('en'); // the team reads English
   const mailId = await db.transaction().execute(async (trx) => {
-    // Count and insert in one step per address: PostgreSQL serialises an address's messages with
-    // a transaction-scoped advisory lock; SQLite's one connection is held by the transaction.
-    if (services.database.dialect === 'postgres')
-      await sql`select pg_advisory_xact_lock(hashtext(${`contact:${context.clientIp}`}))`.execute(
-        trx,
-      );
-    const recent = await trx
-      .selectFrom('contact_messages')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('client_ip', '=', context.clientIp)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    if (Number(recent.n) >= contactLimitPerHour) throw new AppError('CONTACT_RATE_LIMITED');
-    await trx
-      .insertInto('contact_messages')
-      .values({
-        id,
-        ...input,
-        user_id: context.userId,
-        client_ip: context.clientIp,
-        locale: context.locale,
-        created_at: context.now.toISOString(),
-      })
-      .execute();
+    // Count and insert in one step per address.
+    await repo.lockAddress(trx, services.database.dialect, context.clientIp);
+    if ((await repo.countSince(trx, context.clientIp, since)) >= contactLimitPerHour)
+      throw new AppError('CONTACT_RATE_LIMITED');
+    await repo.insertMessage(trx, {
+      ...input,
+      id,
+      userId: context.userId,
+      clientIp: context.clientIp,
+      locale: context.locale,
+      at: context.now.toISOString(),
+    });
     if (!to) return null;
     const subjectLabel = t(`contact.subjects.${input.subject}`, { defaultValue: input.subject });
     const text = `${input.name} <${input.email}>\n${subjectLabel}\n\n${input.message}`;
@@ -62,3 +50,19 @@ export const submitContact = async (
 };
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** The inbox (site admins): the newest 200 messages. */
+export const contactInbox = (services: Pick<Services, 'database'>) =>
+  repo.listInbox(services.database.db, 200);
+
+/** Marks a message handled (or not again); 404 when there is none. */
+export const setHandled = async (
+  services: Pick<Services, 'database'>,
+  id: string,
+  handled: boolean,
+  now: Date,
+) => {
+  if (!(await repo.markHandled(services.database.db, id, handled ? now.toISOString() : null)))
+    throw new AppError('NOT_FOUND', 'Message not found.');
+  return { handled };
+};

@@ -1,3 +1,4 @@
+import { deleteUser } from '../account/repository';
 import { z } from 'zod';
 import {
   createLeagueBody,
@@ -191,7 +192,7 @@ export const leagueRoutes = createRouter()
       } catch (error) {
         // Lost a race for the name: the guest we just made has nothing; remove it.
         if (createdGuest) {
-          await database.db.deleteFrom('user').where('id', '=', createdGuest).execute();
+          await deleteUser(database.db, createdGuest);
           await giveBackGuest();
         }
         throw error;

@@ -48,3 +48,15 @@ export const fixtureScoreCounts = async (db: Db, fixtureId: string) => {
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), gained: Number(row.gained) };
 };
+
+/** How many predictions each of these fixtures holds (the admin's fixture list). */
+export const predictionCounts = async (db: Db, ids: string[]) => {
+  if (ids.length === 0) return new Map<string, number>();
+  const rows = await db
+    .selectFrom('predictions')
+    .select(['fixture_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('fixture_id', 'in', ids)
+    .groupBy('fixture_id')
+    .execute();
+  return new Map(rows.map((r) => [r.fixture_id, Number(r.n)]));
+};

@@ -16,6 +16,7 @@ import { body, createAdminRouter, json, requireAdmin } from '../http';
 import { zodFieldErrors } from '../errors';
 import * as repo from './repository';
 import { actorOf } from './change';
+import { listAudit } from '../audit';
 import {
   addCompetition,
   addFixture,
@@ -35,17 +36,6 @@ const recalcResult = z.object({
   gained: z.number().nullable(),
   total: z.number().nullable(),
 });
-
-const predictionCounts = async (db: Parameters<typeof repo.listFixtures>[0], ids: string[]) => {
-  if (ids.length === 0) return new Map<string, number>();
-  const rows = await db
-    .selectFrom('predictions')
-    .select(['fixture_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('fixture_id', 'in', ids)
-    .groupBy('fixture_id')
-    .execute();
-  return new Map(rows.map((r) => [r.fixture_id, Number(r.n)]));
-};
 
 /** What a scoring change answers: the fixture and how many teams gained points of how many. */
 const scored = (r: {
@@ -119,7 +109,7 @@ export const resultRoutes = createAdminRouter()
       const { db } = c.get('services').database;
       const { competitionId, season } = c.req.valid('query');
       const fixtures = await repo.listFixtures(db, competitionId, season);
-      const counts = await predictionCounts(
+      const counts = await repo.predictionCounts(
         db,
         fixtures.map((f) => f.id),
       );
@@ -246,28 +236,7 @@ export const resultRoutes = createAdminRouter()
     async (c) => {
       requireAdmin(c);
       const { entityId, limit } = c.req.valid('query');
-      let query = c
-        .get('services')
-        .database.db.selectFrom('audit_log')
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .limit(limit);
-      if (entityId) query = query.where('entity_id', '=', entityId);
-      const rows = await query.execute();
-      return c.json(
-        {
-          entries: rows.map((r) => ({
-            id: r.id,
-            actor: r.actor_label,
-            action: r.action,
-            entityType: r.entity_type,
-            entityId: r.entity_id,
-            before: r.before_json ? (JSON.parse(r.before_json) as unknown) : null,
-            after: r.after_json ? (JSON.parse(r.after_json) as unknown) : null,
-            createdAt: r.created_at,
-          })),
-        },
-        200,
-      );
+      const entries = await listAudit(c.get('services').database.db, { entityId, limit });
+      return c.json({ entries }, 200);
     },
   );
