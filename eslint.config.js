@@ -100,7 +100,7 @@ export default tseslint.config(
         'error',
         {
           selector:
-            "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction|executeQuery)$/]",
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction|executeQuery)$/]',
           message: 'Routes do not build queries: add a repository function.',
         },
       ],
