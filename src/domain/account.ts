@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { languages } from './i18n';
 
 export const localeBody = z.object({ locale: z.enum(languages) });
-export type LocaleBody = z.infer<typeof localeBody>;
 
 export const roleSchema = z.enum(['user', 'admin']);
 
@@ -23,7 +22,6 @@ export const meResponse = z.object({
     emailVerificationRequired: z.boolean(),
   }),
 });
-export type MeResponse = z.infer<typeof meResponse>;
 
 /** The part of an e-mail address before the at sign: the welcome line's fallback name. */
 export const emailLocalPart = (email: string): string => email.split('@')[0] ?? email;

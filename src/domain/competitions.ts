@@ -42,10 +42,6 @@ export const competitionSchema = z.object({
 });
 export type Competition = z.infer<typeof competitionSchema>;
 
-/** Routes that also reach a competition page (spec §2.2 lists both spellings). */
-export const routeAliases = (competitions: Competition[]): Map<string, string> =>
-  new Map(competitions.flatMap((c) => c.aliases.map((alias) => [alias, c.route] as const)));
-
 export const competitionStates = [
   'open',
   'coming_soon',
@@ -65,4 +61,3 @@ export const competitionListItem = competitionSchema.extend({
   nextKickoff: z.string().nullable(),
   state: z.enum(competitionStates),
 });
-export type CompetitionListItem = z.infer<typeof competitionListItem>;

@@ -125,13 +125,10 @@ export const leagueSummary = z.object({
   joinByName: z.boolean(),
   isAdmin: z.boolean(),
 });
-export type LeagueSummary = z.infer<typeof leagueSummary>;
 
 export const teamSummary = z.object({ id: z.string(), name: z.string(), leagueId: z.string() });
-export type TeamSummary = z.infer<typeof teamSummary>;
 
 export const myLeague = leagueSummary.extend({ teams: z.array(teamSummary) });
-export type MyLeague = z.infer<typeof myLeague>;
 
 /** A player barred from rejoining a league after the admin removed their team. */
 export const leagueBar = z.object({
@@ -140,14 +137,12 @@ export const leagueBar = z.object({
   teamName: z.string(),
   barredAt: z.string(),
 });
-export type LeagueBar = z.infer<typeof leagueBar>;
 
 export const memberRow = z.object({
   teamId: z.string(),
   teamName: z.string(),
   manager: z.string(),
 });
-export type MemberRow = z.infer<typeof memberRow>;
 
 /** Manager column fallback (specification §2.9). */
 export const unnamedPlayer = 'Unnamed Player';

@@ -54,7 +54,6 @@ export const syncOutcomes = [
   /** The file was read but applying it failed: rolled back, nothing changed. */
   'failed',
 ] as const;
-export type SyncOutcome = (typeof syncOutcomes)[number];
 
 export const syncCounts = z.object({
   new: z.number(),
@@ -62,7 +61,6 @@ export const syncCounts = z.object({
   unchanged: z.number(),
   rejected: z.number(),
 });
-export type SyncCounts = z.infer<typeof syncCounts>;
 
 export const syncCompetitionResult = z.object({
   competitionId: z.string(),
@@ -113,7 +111,6 @@ export type SyncOverview = z.infer<typeof syncOverview>;
 export const syncRunBody = z.object({
   competitionId: z.string().trim().min(1).max(100).optional(),
 });
-export type SyncRunBody = z.infer<typeof syncRunBody>;
 
 /** What is kept in sync_status.summary_json; anything unreadable reads as a failure. */
 export const storedSyncSummary = z.object({

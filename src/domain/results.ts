@@ -70,7 +70,6 @@ export const adminFixture = fixtureSchema.extend({
   minuteToBeConfirmed: z.boolean(),
   predictions: z.number(),
 });
-export type AdminFixture = z.infer<typeof adminFixture>;
 
 export const minuteToBeConfirmed = (f: {
   status: string;

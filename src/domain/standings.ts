@@ -43,7 +43,6 @@ export const standingRow = z.object({
   correctOutcomes: z.number(),
   mine: z.boolean(),
 });
-export type StandingRow = z.infer<typeof standingRow>;
 
 /** GET /api/leagues/{id}/standings: one page of a season's table with its cards and a round. */
 export const standingsResponse = z.object({

@@ -87,7 +87,6 @@ export const teamPredictionsQueryOptions = (teamId: string) =>
   });
 
 const fetchCompetitions = async () => (await unwrap(api.competitions.$get())).competitions;
-export type CompetitionOption = Awaited<ReturnType<typeof fetchCompetitions>>[number];
 
 /** Competitions a league can be created for (not the "coming soon" ones). */
 export const playableCompetitionsQueryOptions = queryOptions({

@@ -13,9 +13,10 @@ export const useLiveLeague = (leagueId: string | null | undefined) => {
     const source = new EventSource(`/api/live/leagues/${encodeURIComponent(leagueId)}`);
     const refresh = () => {
       void queryClient.invalidateQueries({
+        // Standings live under ['leagues', id, 'standings', …].
         predicate: (query) => {
           const [head] = query.queryKey;
-          return head === 'leagues' || head === 'predictions' || head === 'standings';
+          return head === 'leagues' || head === 'predictions';
         },
       });
     };
