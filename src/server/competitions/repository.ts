@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { CatalogueCompetition, Competition, CompetitionKind } from '../../domain/competitions';
+import type { NewCompetitionBody } from '../../domain/results';
 import type { DB } from '../db/types';
 
 const toCompetition = (row: {
@@ -95,4 +96,45 @@ export const upsertCatalogue = async (
       }
     }
   });
+};
+
+/** What adding a fixture needs of its competition: its time zone and current season. */
+export const findCompetitionFacts = async (db: Kysely<DB> | Transaction<DB>, id: string) => {
+  const row = await db
+    .selectFrom('competitions')
+    .select(['id', 'time_zone', 'season_label'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { id: row.id, timeZone: row.time_zone, seasonLabel: row.season_label } : null;
+};
+
+/** A competition an admin adds, listed after every other (a taken id or route is a unique violation). */
+export const insertCompetition = async (
+  trx: Transaction<DB>,
+  body: Required<NewCompetitionBody>,
+  at: string,
+) => {
+  const max = await trx
+    .selectFrom('competitions')
+    .select((eb) => eb.fn.max('sort_order').as('m'))
+    .executeTakeFirst();
+  await trx
+    .insertInto('competitions')
+    .values({
+      id: body.id,
+      route: body.route,
+      name: body.name,
+      country: body.country,
+      flag: '',
+      kind: body.kind,
+      season_label: body.seasonLabel,
+      summary_key: null,
+      time_zone: body.timeZone,
+      aliases: '[]',
+      sort_order: Number(max?.m ?? 0) + 10,
+      built_in: 0,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
 };

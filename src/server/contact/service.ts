@@ -4,6 +4,7 @@ import type { Services } from '../context';
 import { AppError } from '../errors';
 import { translator } from '../i18n/translate';
 import * as repo from './repository';
+import { inTransaction } from '../db/transaction';
 
 /**
  * Stores a contact message (always) and mails it to CONTACT_TO (when set) through the outbox, in
@@ -20,7 +21,7 @@ export const submitContact = async (
   const id = randomUUID();
   const to = services.env.CONTACT_TO;
   const t = translator('en'); // the team reads English
-  const mailId = await db.transaction().execute(async (trx) => {
+  const mailId = await inTransaction(db, async (trx) => {
     // Count and insert in one step per address.
     await repo.lockAddress(trx, services.database.dialect, context.clientIp);
     if ((await repo.countSince(trx, context.clientIp, since)) >= contactLimitPerHour)

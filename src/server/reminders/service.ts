@@ -2,18 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Services } from '../context';
 import { AppError } from '../errors';
 import { renderReminderMail } from './mail';
-import { claimReminder, missingPredictions, upcomingRounds } from './repository';
+import { inTransaction } from '../db/transaction';
+import * as repo from './repository';
 
 export const reminderLeadHours = 24;
 
-export const getReminderSetting = async (services: Pick<Services, 'database'>, userId: string) => {
-  const row = await services.database.db
-    .selectFrom('reminder_settings')
-    .select('enabled')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return { enabled: Number(row?.enabled ?? 0) === 1 };
-};
+export const getReminderSetting = async (services: Pick<Services, 'database'>, userId: string) => ({
+  enabled: await repo.reminderEnabled(services.database.db, userId),
+});
 
 export const setReminderSetting = async (
   services: Pick<Services, 'database'>,
@@ -21,18 +17,12 @@ export const setReminderSetting = async (
   enabled: boolean,
   now: Date,
 ) => {
-  await services.database.db
-    .insertInto('reminder_settings')
-    .values({
-      user_id: userId,
-      enabled: enabled ? 1 : 0,
-      unsubscribe_token: randomBytes(24).toString('base64url'),
-      updated_at: now.toISOString(),
-    })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({ enabled: enabled ? 1 : 0, updated_at: now.toISOString() }),
-    )
-    .execute();
+  await repo.saveReminderSetting(services.database.db, {
+    userId,
+    enabled,
+    unsubscribeToken: randomBytes(24).toString('base64url'),
+    at: now.toISOString(),
+  });
   return { enabled };
 };
 
@@ -43,19 +33,10 @@ export const unsubscribe = async (
   now: Date,
 ) => {
   const { db } = services.database;
-  const row = await db
-    .selectFrom('reminder_settings as r')
-    .innerJoin('user as u', 'u.id', 'r.user_id')
-    .select(['r.user_id', 'u.locale'])
-    .where('r.unsubscribe_token', '=', token)
-    .executeTakeFirst();
-  if (!row) throw new AppError('UNSUBSCRIBE_INVALID');
-  await db
-    .updateTable('reminder_settings')
-    .set({ enabled: 0, updated_at: now.toISOString() })
-    .where('user_id', '=', row.user_id)
-    .execute();
-  return { locale: row.locale };
+  const found = await repo.findByUnsubscribeToken(db, token);
+  if (!found) throw new AppError('UNSUBSCRIBE_INVALID');
+  await repo.disableReminders(db, found.userId, now.toISOString());
+  return { locale: found.locale };
 };
 
 /**
@@ -69,14 +50,10 @@ export const runReminders = async (
 ) => {
   const { db } = services.database;
   let sent = 0;
-  for (const round of await upcomingRounds(db, now, reminderLeadHours)) {
-    const competition = await db
-      .selectFrom('competitions')
-      .select(['name', 'route'])
-      .where('id', '=', round.competitionId)
-      .executeTakeFirst();
+  for (const round of await repo.upcomingRounds(db, now, reminderLeadHours)) {
+    const competition = await repo.competitionLabel(db, round.competitionId);
     if (!competition) continue;
-    const rows = await missingPredictions(db, round, now);
+    const rows = await repo.missingPredictions(db, round, now);
     const byUser = new Map<string, typeof rows>();
     for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
     for (const [userId, missing] of byUser) {
@@ -98,19 +75,14 @@ export const runReminders = async (
         })),
       });
       const roundKey = [round.competitionId, round.season, round.round].join('|');
-      const mailId = await db.transaction().execute(async (trx) => {
-        if (!(await claimReminder(trx, userId, roundKey, now.toISOString()))) return null;
+      const mailId = await inTransaction(db, async (trx) => {
+        if (!(await repo.claimReminder(trx, userId, roundKey, now.toISOString()))) return null;
         const id = await services.mailer.record(trx, {
           kind: 'reminder',
           to: first.email,
           ...mail,
         });
-        await trx
-          .updateTable('reminder_sends')
-          .set({ outbox_id: id })
-          .where('user_id', '=', userId)
-          .where('round_key', '=', roundKey)
-          .execute();
+        await repo.linkReminderMail(trx, userId, roundKey, id);
         return id;
       });
       if (mailId) {

@@ -4,6 +4,8 @@ import type { NewCompetitionBody, NewFixtureBody } from '../../domain/results';
 import { writeAudit } from '../audit';
 import type { Services } from '../context';
 import { isUniqueViolation } from '../db/errors';
+import { inTransaction } from '../db/transaction';
+import { findCompetitionFacts, insertCompetition } from '../competitions/repository';
 import { AppError } from '../errors';
 import * as repo from './repository';
 import { talliesOf } from '../standings/tallies';
@@ -46,9 +48,9 @@ export const changeFixture = async (
   now: Date,
   options: ChangeOptions = {},
 ) => {
-  const outcome = await database.db
-    .transaction()
-    .execute((trx) => applyFixtureChange(trx, actor, fixtureId, change, now, options));
+  const outcome = await inTransaction(database.db, (trx) =>
+    applyFixtureChange(trx, actor, fixtureId, change, now, options),
+  );
   // The admin's answer shows the points given when the fixture's tally run ends soon; a fixture
   // predicted by very many teams answers at once and its run goes on in the background (every
   // table or picks read meanwhile tallies its own league first, see TallyWorker.catchUpLeague).
@@ -85,12 +87,8 @@ export const rebuildStandings = async (
   competitionId: string,
   now: Date,
 ) => {
-  const competition = await database.db
-    .selectFrom('competitions')
-    .select('id')
-    .where('id', '=', competitionId)
-    .executeTakeFirst();
-  if (!competition) throw new AppError('UNKNOWN_COMPETITION');
+  if (!(await findCompetitionFacts(database.db, competitionId)))
+    throw new AppError('UNKNOWN_COMPETITION');
   const started = performance.now();
   const leagues = await talliesOf(database).rebuildCompetition(competitionId);
   const tookMs = Math.round(performance.now() - started);
@@ -111,42 +109,34 @@ export const rebuildStandings = async (
 
 export const addFixture = async (services: Deps, actor: Actor, body: NewFixtureBody, now: Date) => {
   const { db } = services.database;
-  const competition = await db
-    .selectFrom('competitions')
-    .select(['id', 'time_zone', 'season_label'])
-    .where('id', '=', body.competitionId)
-    .executeTakeFirst();
+  const competition = await findCompetitionFacts(db, body.competitionId);
   if (!competition) throw new AppError('UNKNOWN_COMPETITION');
   let kickoff: Date;
   try {
-    kickoff = zonedLocalToUtc(body.date, body.time, body.timeZone ?? competition.time_zone);
+    kickoff = zonedLocalToUtc(body.date, body.time, body.timeZone ?? competition.timeZone);
   } catch {
     throw new AppError('MISSING_INFORMATION');
   }
   const at = now.toISOString();
   const roundOrder = Number(/\d+/.exec(body.round)?.[0] ?? '1');
-  const id = await db.transaction().execute(async (trx) => {
+  const id = await inTransaction(db, async (trx) => {
     const id = (await fixtureIdAllocator(trx, competition.id))();
-    await trx
-      .insertInto('fixtures')
-      .values({
-        id,
-        competition_id: competition.id,
-        season: body.season ?? competition.season_label,
-        round_label: body.round,
-        round_order: roundOrder,
-        kickoff_at: kickoff.toISOString(),
-        home_team: body.homeTeam,
-        away_team: body.awayTeam,
-        venue: body.venue || null,
-        // Set by an admin's hand: the sync never changes these facts.
-        field_origins: serialiseOrigins(
-          withOrigin({}, ['kickoff', 'teams', 'round', 'venue'], 'admin'),
-        ),
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await repo.insertFixture(trx, {
+      id,
+      competitionId: competition.id,
+      season: body.season ?? competition.seasonLabel,
+      round: body.round,
+      roundOrder,
+      kickoffAt: kickoff.toISOString(),
+      homeTeam: body.homeTeam,
+      awayTeam: body.awayTeam,
+      venue: body.venue || null,
+      // Set by an admin's hand: the sync never changes these facts.
+      fieldOrigins: serialiseOrigins(
+        withOrigin({}, ['kickoff', 'teams', 'round', 'venue'], 'admin'),
+      ),
+      at,
+    });
     await writeAudit(
       trx,
       {
@@ -157,7 +147,7 @@ export const addFixture = async (services: Deps, actor: Actor, body: NewFixtureB
         entityId: id,
         after: {
           ...body,
-          season: body.season ?? competition.season_label,
+          season: body.season ?? competition.seasonLabel,
           kickoffAt: kickoff.toISOString(),
         },
       },
@@ -184,30 +174,8 @@ export const addCompetition = async (
   }
   const at = now.toISOString();
   try {
-    await database.db.transaction().execute(async (trx) => {
-      const max = await trx
-        .selectFrom('competitions')
-        .select((eb) => eb.fn.max('sort_order').as('m'))
-        .executeTakeFirst();
-      await trx
-        .insertInto('competitions')
-        .values({
-          id: body.id,
-          route: body.route,
-          name: body.name,
-          country: body.country,
-          flag: '',
-          kind: body.kind,
-          season_label: body.seasonLabel,
-          summary_key: null,
-          time_zone: body.timeZone,
-          aliases: '[]',
-          sort_order: Number(max?.m ?? 0) + 10,
-          built_in: 0,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
+    await inTransaction(database.db, async (trx) => {
+      await insertCompetition(trx, body, at);
       await writeAudit(
         trx,
         {
