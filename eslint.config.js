@@ -79,9 +79,9 @@ export default tseslint.config(
     },
   },
   {
-    // Routes are HTTP only (issue 12): they parse, call a service or repository, shape the reply.
-    // Queries live in repositories; a route neither imports Kysely's values nor builds a query.
-    files: ['src/server/**/routes.ts', 'src/server/**/*-routes.ts'],
+    // Routes are HTTP only and services hold the rules (issue 12): queries live in repositories;
+    // neither imports Kysely's values nor builds a query (transactions: db/transaction.ts).
+    files: ['src/server/**/routes.ts', 'src/server/**/*-routes.ts', 'src/server/**/service.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -91,7 +91,7 @@ export default tseslint.config(
             {
               name: 'kysely',
               allowTypeImports: true,
-              message: 'Routes do not build queries: add a repository function.',
+              message: 'Routes and services do not build queries: add a repository function.',
             },
           ],
         },
@@ -101,7 +101,7 @@ export default tseslint.config(
         {
           selector:
             'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction|executeQuery)$/]',
-          message: 'Routes do not build queries: add a repository function.',
+          message: 'Routes and services do not build queries: add a repository function.',
         },
       ],
     },

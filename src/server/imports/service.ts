@@ -26,6 +26,7 @@ import {
 } from '../results/change';
 import * as repo from './repository';
 import { talliesOf } from '../standings/tallies';
+import { inTransaction } from '../db/transaction';
 
 type Deps = Pick<Services, 'database' | 'bus'>;
 
@@ -200,19 +201,18 @@ export const applyImport = async (
   now: Date,
 ) => {
   const { target, rows } = await readRows(database.db, body);
-  const outcome = await database.db
-    .transaction()
-    .execute((trx) => applyRows(trx, actor, target, rows, now))
-    .catch((error: unknown) => {
-      // Another import or the sync took the same new fixture id in the meantime: nothing was
-      // written; the same file applies cleanly a moment later.
-      if (isUniqueViolation(error))
-        throw new AppError(
-          'CONFLICT',
-          'Fixtures were being added at the same moment (another import or the sync). Please apply again.',
-        );
-      throw error;
-    });
+  const outcome = await inTransaction(database.db, (trx) =>
+    applyRows(trx, actor, target, rows, now),
+  ).catch((error: unknown) => {
+    // Another import or the sync took the same new fixture id in the meantime: nothing was
+    // written; the same file applies cleanly a moment later.
+    if (isUniqueViolation(error))
+      throw new AppError(
+        'CONFLICT',
+        'Fixtures were being added at the same moment (another import or the sync). Please apply again.',
+      );
+    throw error;
+  });
   await publishResults({ database, bus }, target.competitionId, outcome.events);
   await optimizeAfter(database, outcome.counts);
   return { season: target.season, rows: outcome.rows, counts: outcome.counts };

@@ -13,6 +13,8 @@ import type { DB } from '../db/types';
 import { AppError } from '../errors';
 import { resolveSeason } from '../fixtures/seasons';
 import * as repo from './repository';
+import { inTransaction } from '../db/transaction';
+import { findCompetitionFacts } from '../competitions/repository';
 
 export interface Clock {
   now: () => Date;
@@ -76,19 +78,15 @@ export const createLeague = async (
   const names = [body.teamName, body.secondTeamName].filter((n): n is string => Boolean(n));
   if (names.length === 2 && sameNameIgnoringCase(names[0] ?? '', names[1] ?? ''))
     throw new AppError('TEAM_NAMES_SAME');
-  const competition = await db
-    .selectFrom('competitions')
-    .select('id')
-    .where('id', '=', body.competitionId)
-    .executeTakeFirst();
-  if (!competition) throw new AppError('UNKNOWN_COMPETITION');
+  if (!(await findCompetitionFacts(db, body.competitionId)))
+    throw new AppError('UNKNOWN_COMPETITION');
 
   const existing = await repo.findLeagueByName(db, body.leagueName);
   if (existing) {
     // The specification's "add the team to your existing league" path.
     if (!(await repo.isMember(db, existing.id, user.id))) throw new AppError('LEAGUE_NAME_TAKEN');
     if (await repo.isBarred(db, existing.id, user.id)) throw new AppError('REMOVED_FROM_LEAGUE');
-    const teams = await db.transaction().execute(async (trx) => {
+    const teams = await inTransaction(db, async (trx) => {
       const added: repo.TeamRow[] = [];
       for (const name of names)
         added.push(await insertTeamOrConflict(trx, existing.id, user.id, name, clock.now()));
@@ -103,7 +101,7 @@ export const createLeague = async (
     const inviteCode = await freeInviteCode(db);
     try {
       // One transaction: league and teams appear together or not at all.
-      const teams = await db.transaction().execute(async (trx) => {
+      const teams = await inTransaction(db, async (trx) => {
         await repo.insertLeague(trx, {
           id: leagueId,
           name: body.leagueName,
@@ -312,7 +310,7 @@ export const removeTeam = async (
   const team = await repo.findTeam(db, teamId);
   if (!team || team.leagueId !== league.id) throw new AppError('TEAM_NOT_FOUND');
   const at = clock.now();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await repo.deleteTeam(trx, team.id); // its predictions go with it (foreign key cascade)
     // Its owner stays out until the admin lifts the bar (not the admin's own team).
     if (team.userId !== user.id)

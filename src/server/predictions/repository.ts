@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from '../db/database';
 import type { FixtureStatus } from '../../domain/fixtures';
 import type { FixtureForPrediction, Outcome, SavedPrediction } from '../../domain/predictions';
 import type { DB } from '../db/types';
@@ -306,4 +307,10 @@ export const leagueFixtureEntries = async (
   // Looked up per fixture × team by the callers: index once instead of scanning per cell.
   const byKey = new Map(predictions.map((p) => [`${p.fixture_id}|${p.team_id}`, p]));
   return { fixtures, predictions, teams, byKey };
+};
+
+/** PostgreSQL: holds the team's row until the transaction ends (SQLite has one writer anyway). */
+export const lockTeamRow = async (trx: Transaction<DB>, dialect: Dialect, teamId: string) => {
+  if (dialect === 'postgres')
+    await sql`select id from teams where id = ${teamId} for update`.execute(trx);
 };

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   isFixtureLocked,
   jokersAfterSave,
@@ -13,6 +13,7 @@ import type { DB } from '../db/types';
 import { AppError } from '../errors';
 import * as repo from './repository';
 import { moveTeamTotals, planDeleteTallies, planSaveTallies } from '../standings/tally-sql';
+import { inTransaction } from '../db/transaction';
 
 export const ownTeam = async (
   database: Database,
@@ -43,10 +44,8 @@ const refuseRejected = (
 };
 
 /** Serialises writers of one team so two parallel saves cannot both place the last joker. */
-const lockTeam = async (database: Database, trx: Transaction<DB>, teamId: string) => {
-  if (database.dialect === 'postgres')
-    await sql`select id from teams where id = ${teamId} for update`.execute(trx);
-};
+const lockTeam = (database: Database, trx: Transaction<DB>, teamId: string) =>
+  repo.lockTeamRow(trx, database.dialect, teamId);
 
 /**
  * Writes picks of open fixtures for one team inside the caller's transaction, and moves the
@@ -125,7 +124,7 @@ export const savePredictions = async (
   batch: PredictionInput[],
   now: Date,
 ) => {
-  return database.db.transaction().execute(async (trx) => {
+  return inTransaction(database.db, async (trx) => {
     const team = await ownTeam(database, user, teamId, trx);
     await lockTeam(database, trx, team.id);
     // Read inside the transaction (shared row locks on PostgreSQL): a result or a moved kick-off
@@ -177,7 +176,7 @@ export const deletePredictions = async (
     return f !== undefined && isFixtureLocked(f, now);
   });
   const open = fixtureIds.filter((id) => fixtures.has(id) && !locked.includes(id));
-  await database.db.transaction().execute(async (trx) => {
+  await inTransaction(database.db, async (trx) => {
     await lockTeam(database, trx, team.id);
     const stored = await repo.storedPicks(trx, team.id, open);
     await repo.deletePredictions(trx, team.id, open);
@@ -212,7 +211,7 @@ export const copyPredictions = async (
     const f = fixtures.get(p.fixtureId);
     return f !== undefined && f.competitionId === to.competitionId && !isFixtureLocked(f, now);
   });
-  await database.db.transaction().execute(async (trx) => {
+  await inTransaction(database.db, async (trx) => {
     await lockTeam(database, trx, to.id);
     await writePicks(
       trx,
@@ -238,7 +237,7 @@ export const saveToTeams = async (
   now: Date,
 ) => {
   const teams = await Promise.all([...new Set(teamIds)].map((id) => ownTeam(database, user, id)));
-  const plans = await database.db.transaction().execute(async (trx) => {
+  const plans = await inTransaction(database.db, async (trx) => {
     const fixtures = await repo.fixturesByIds(
       trx,
       batch.map((p) => p.fixtureId),

@@ -17,6 +17,7 @@ import { applyRows, optimizeAfter, publishResults } from '../imports/service';
 import { fetchFeed } from '../jobs/openfootball-client';
 import type { Actor } from '../results/change';
 import * as repo from './repository';
+import { inTransaction } from '../db/transaction';
 
 type Deps = Pick<Services, 'database' | 'bus' | 'logger' | 'env' | 'now'>;
 
@@ -91,17 +92,15 @@ const syncCompetition = async (
     return result(c, code, season, { outcome: 'malformed', error: parsed.error });
   }
   try {
-    const outcome = await db
-      .transaction()
-      .execute((trx) =>
-        applyRows(
-          trx,
-          actor,
-          { competitionId: c.id, season, timeZone: c.timeZone },
-          parsed.rows,
-          now,
-        ),
-      );
+    const outcome = await inTransaction(db, (trx) =>
+      applyRows(
+        trx,
+        actor,
+        { competitionId: c.id, season, timeZone: c.timeZone },
+        parsed.rows,
+        now,
+      ),
+    );
     await publishResults(deps, c.id, outcome.events);
     await optimizeAfter(deps.database, outcome.counts);
     return result(c, code, season, { outcome: 'applied', counts: outcome.counts });
