@@ -81,7 +81,12 @@ export default tseslint.config(
   {
     // Routes are HTTP only and services hold the rules (issue 12): queries live in repositories;
     // neither imports Kysely's values nor builds a query (transactions: db/transaction.ts).
-    files: ['src/server/**/routes.ts', 'src/server/**/*-routes.ts', 'src/server/**/service.ts'],
+    files: [
+      'src/server/**/routes.ts',
+      'src/server/**/*-routes.ts',
+      'src/server/**/service.ts',
+      'src/server/**/*-service.ts',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

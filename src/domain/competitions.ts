@@ -51,6 +51,20 @@ export const competitionStates = [
 export type CompetitionState = (typeof competitionStates)[number];
 
 /**
+ * A competition's state on its card: 'coming_soon' by its kind; otherwise 'to_be_announced'
+ * while its current season has no fixtures, 'open' while one is left to predict, and
+ * 'round_finished' when none is.
+ */
+export const competitionState = (
+  kind: Competition['kind'],
+  season: { fixtures: number; open: number },
+): CompetitionState => {
+  if (kind === 'coming_soon') return 'coming_soon';
+  if (season.fixtures === 0) return 'to_be_announced';
+  return season.open > 0 ? 'open' : 'round_finished';
+};
+
+/**
  * A competition on /api/competitions: its current season (the one with the next unstarted
  * fixture, else the latest), how many fixtures that season has and how many are still open.
  */

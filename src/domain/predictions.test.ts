@@ -6,6 +6,7 @@ import {
   jokersAfterSave,
   minuteSchema,
   picksRevealed,
+  pickVisible,
   predictionInput,
   splitBatch,
   type FixtureForPrediction,
@@ -120,5 +121,20 @@ describe('jokers', () => {
       ]),
     ).toBe(2);
     expect(jokersAfterSave([], [{ fixtureId: 'x', joker: false }])).toBe(0);
+  });
+});
+
+describe('pickVisible', () => {
+  it("shows a team's own pick always, others' only to members once revealed", () => {
+    const cases: [boolean, { member: boolean; own: boolean }, boolean][] = [
+      [false, { member: true, own: true }, true],
+      [false, { member: false, own: true }, true],
+      [false, { member: true, own: false }, false],
+      [true, { member: true, own: false }, true],
+      [true, { member: false, own: false }, false],
+      [false, { member: false, own: false }, false],
+    ];
+    for (const [revealed, viewer, shown] of cases)
+      expect(pickVisible(revealed, viewer), JSON.stringify({ revealed, viewer })).toBe(shown);
   });
 });

@@ -92,6 +92,14 @@ export const isFixtureLocked = (
 export const picksRevealed = (f: { kickoffAt: string | Date; status: FixtureStatus }, now: Date) =>
   f.status === 'live' || f.status === 'final' || isKickedOff(f.kickoffAt, now);
 
+/**
+ * Whether a team's pick shows its content (outcome, minute, joker, points) to a viewer: the
+ * viewer's own team's always; another team's only to a member of the league, once the fixture's
+ * picks are revealed. Anyone else learns only whether a pick was made.
+ */
+export const pickVisible = (revealed: boolean, viewer: { member: boolean; own: boolean }) =>
+  viewer.own || (viewer.member && revealed);
+
 export type Rejection = 'UNKNOWN_FIXTURE' | 'FIXTURE_OTHER_COMPETITION' | 'TBD_FIXTURE';
 
 export interface SplitBatch<T extends { fixtureId: string }> {

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { competitionListItem } from '../../domain/competitions';
+import { competitionListItem, competitionState } from '../../domain/competitions';
 import { createRouter } from '../http';
 import { listCompetitions } from './repository';
 import { competitionStates } from './states';
@@ -33,22 +33,13 @@ export const competitionRoutes = createRouter().openapi(list, async (c) => {
       open: 0,
       nextKickoff: null,
     };
-    const state =
-      competition.kind === 'coming_soon'
-        ? ('coming_soon' as const)
-        : s.fixtures === 0
-          ? ('to_be_announced' as const)
-          : s.open > 0
-            ? ('open' as const)
-            : ('round_finished' as const);
-    // 'round_finished': the current season has no fixture left to predict.
     return {
       ...competition,
       currentSeason: s.season,
       fixtureCount: s.fixtures,
       openFixtures: s.open,
       nextKickoff: s.nextKickoff,
-      state,
+      state: competitionState(competition.kind, s),
     };
   });
   return c.json({ competitions }, 200);

@@ -3,21 +3,17 @@ import { z } from 'zod';
 import {
   copyPredictionsBody,
   deletePredictionsBody,
-  isFixtureLocked,
   multiLeagueBody,
-  picksRevealed,
   savedPrediction,
   savePredictionsBody,
 } from '../../domain/predictions';
-import { seasonLabel, type FixtureStatus } from '../../domain/fixtures';
-import { AppError } from '../errors';
+import { seasonLabel } from '../../domain/fixtures';
 import { talliesOf } from '../standings/tallies';
-import { findFixture } from '../fixtures/repository';
 import { resolveSeason } from '../fixtures/seasons';
 import { body, createRouter, json, requireUser } from '../http';
-import { findLeagueById } from '../leagues/repository';
 import * as repo from './repository';
 import * as service from './service';
+import { fixturePicks, leagueBoard } from './board-service';
 
 const saveResult = z.object({
   saved: z.array(z.string()),
@@ -253,60 +249,14 @@ export const predictionRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { database, now } = c.get('services');
-      const viewer = c.get('user');
-      const league = await findLeagueById(database.db, c.req.valid('param').leagueId);
-      if (!league) throw new AppError('LEAGUE_NOT_FOUND');
-      const at = now();
-      const { season } = await resolveSeason(
-        database.db,
-        league.competitionId,
-        c.req.valid('query').season,
-        at,
+      const { now } = c.get('services');
+      const board = await leagueBoard(
+        c.get('services'),
+        c.get('user'),
+        { leagueId: c.req.valid('param').leagueId, season: c.req.valid('query').season },
+        now(),
       );
-      await talliesOf(database).catchUpLeague(league);
-      const data = await repo.leagueFixtureEntries(
-        database.db,
-        league.id,
-        league.competitionId,
-        season ?? '',
-      );
-      const { byKey } = data;
-      const member = viewer !== null && data.teams.some((t) => t.user_id === viewer.id);
-      const fixtures = data.fixtures.map((f) => {
-        const state = { kickoffAt: f.kickoff_at, status: f.status as FixtureStatus };
-        const revealed = picksRevealed(state, at);
-        const reveal = revealed && member;
-        return {
-          id: f.id,
-          round: f.round_label,
-          kickoffAt: f.kickoff_at,
-          timeConfirmed: Number(f.time_confirmed) === 1,
-          homeTeam: f.home_team,
-          awayTeam: f.away_team,
-          status: f.status,
-          homeScore: f.home_score,
-          awayScore: f.away_score,
-          firstGoalMinute: f.first_goal_minute,
-          locked: isFixtureLocked(state, at),
-          revealed,
-          entries: data.teams.map((t) => {
-            const p = byKey.get(`${f.id}|${t.id}`);
-            const own = viewer !== null && t.user_id === viewer.id;
-            const show = p !== undefined && (reveal || own);
-            return {
-              teamId: t.id,
-              teamName: t.name,
-              predicted: p !== undefined,
-              outcome: show ? p.outcome : null,
-              firstGoalMinute: show ? p.first_goal_minute : null,
-              joker: show ? Number(p.joker) === 1 : null,
-              points: show ? p.points : null,
-            };
-          }),
-        };
-      });
-      return c.json({ season, fixtures }, 200);
+      return c.json(board, 200);
     },
   )
   .openapi(
@@ -324,35 +274,7 @@ export const predictionRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      const { database, now } = c.get('services');
-      const { leagueId, fixtureId } = c.req.valid('param');
-      const league = await findLeagueById(database.db, leagueId);
-      if (!league) throw new AppError('LEAGUE_NOT_FOUND');
-      const found = await findFixture(database.db, fixtureId);
-      if (!found || found.competitionId !== league.competitionId)
-        throw new AppError('UNKNOWN_FIXTURE');
-      await talliesOf(database).catchUpLeague(league);
-      const data = await repo.leagueFixtureEntries(
-        database.db,
-        league.id,
-        league.competitionId,
-        found.season,
-      );
-      const { byKey } = data;
-      if (!data.teams.some((t) => t.user_id === user.id) || !picksRevealed(found, now()))
-        throw new AppError('PREDICTIONS_HIDDEN');
-      const entries = data.teams.map((t) => {
-        const p = byKey.get(`${fixtureId}|${t.id}`);
-        return {
-          teamId: t.id,
-          teamName: t.name,
-          predicted: p !== undefined,
-          outcome: p?.outcome ?? null,
-          firstGoalMinute: p?.first_goal_minute ?? null,
-          joker: p ? Number(p.joker) === 1 : null,
-          points: p?.points ?? null,
-        };
-      });
-      return c.json({ entries }, 200);
+      const services = c.get('services');
+      return c.json(await fixturePicks(services, user, c.req.valid('param'), services.now()), 200);
     },
   );

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { competitionState } from './competitions';
+
+describe('competitionState', () => {
+  it('follows the kind first, then the current season’s fixtures', () => {
+    expect(competitionState('coming_soon', { fixtures: 10, open: 5 })).toBe('coming_soon');
+    expect(competitionState('table', { fixtures: 0, open: 0 })).toBe('to_be_announced');
+    expect(competitionState('featured', { fixtures: 380, open: 1 })).toBe('open');
+    expect(competitionState('tournament', { fixtures: 64, open: 0 })).toBe('round_finished');
+  });
+});
