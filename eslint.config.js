@@ -86,6 +86,8 @@ export default tseslint.config(
       'src/server/**/*-routes.ts',
       'src/server/**/service.ts',
       'src/server/**/*-service.ts',
+      'src/server/mailer/mailer.ts',
+      'src/server/account/roles.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

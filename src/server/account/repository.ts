@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/types';
 
 /** The language a player chose (mails and pages use it). */
@@ -9,4 +9,20 @@ export const setUserLocale = async (db: Kysely<DB>, userId: string, locale: stri
 /** Removes a user with everything that cascades from it (a guest that never got a team). */
 export const deleteUser = async (db: Kysely<DB>, userId: string) => {
   await db.deleteFrom('user').where('id', '=', userId).execute();
+};
+
+/** A user's id and role by e-mail, whatever its case. */
+export const findUserRoleByEmail = async (db: Kysely<DB> | Transaction<DB>, email: string) =>
+  (await db
+    .selectFrom('user')
+    .select(['id', 'role'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .executeTakeFirst()) ?? null;
+
+export const setUserRole = async (
+  db: Kysely<DB> | Transaction<DB>,
+  userId: string,
+  role: string,
+) => {
+  await db.updateTable('user').set({ role }).where('id', '=', userId).execute();
 };

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types';
 import { writeAudit } from '../audit';
+import { inTransaction } from '../db/transaction';
+import { findUserRoleByEmail, setUserRole } from './repository';
 
 export type Role = 'user' | 'admin';
 
@@ -14,15 +16,11 @@ export interface RoleChange {
 
 /** Sets a user's role by e-mail; returns false when no such user exists. Audited when it changes. */
 export const setRole = async (db: Kysely<DB>, change: RoleChange): Promise<boolean> =>
-  db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('user')
-      .select(['id', 'role'])
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', change.email.trim().toLowerCase()))
-      .executeTakeFirst();
+  inTransaction(db, async (trx) => {
+    const user = await findUserRoleByEmail(trx, change.email);
     if (!user) return false;
     if (user.role === change.role) return true;
-    await trx.updateTable('user').set({ role: change.role }).where('id', '=', user.id).execute();
+    await setUserRole(trx, user.id, change.role);
     await writeAudit(
       trx,
       {

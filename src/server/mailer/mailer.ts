@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import type { DB } from '../db/types';
 import type { Logger } from '../logger';
+import * as repo from './repository';
 
 export interface MailMessage {
   kind: string;
@@ -52,12 +53,7 @@ export const createMailer = (options: MailerOptions): Mailer => {
 
   const deliver = async (id: string): Promise<boolean> => {
     if (!transport) return false;
-    const row = await db
-      .selectFrom('outbox')
-      .selectAll()
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
+    const row = await repo.findPendingMail(db, id);
     if (!row) return false;
     const attempts = row.attempts + 1;
     try {
@@ -68,26 +64,17 @@ export const createMailer = (options: MailerOptions): Mailer => {
         text: row.text_body,
         html: row.html_body,
       });
-      await db
-        .updateTable('outbox')
-        .set({ status: 'sent', attempts, sent_at: now().toISOString(), last_error: null })
-        .where('id', '=', id)
-        .execute();
+      await repo.markMailSent(db, id, attempts, now().toISOString());
       logger.info({ mailId: id, kind: row.kind }, 'mail sent');
       return true;
     } catch (error) {
       const gaveUp = attempts >= maxAttempts;
       const next = new Date(now().getTime() + retryBaseMs * 2 ** (attempts - 1));
-      await db
-        .updateTable('outbox')
-        .set({
-          status: gaveUp ? 'failed' : 'pending',
-          attempts,
-          last_error: error instanceof Error ? error.message : String(error),
-          next_attempt_at: gaveUp ? null : next.toISOString(),
-        })
-        .where('id', '=', id)
-        .execute();
+      await repo.markMailFailed(db, id, {
+        attempts,
+        error: error instanceof Error ? error.message : String(error),
+        nextAttemptAt: gaveUp ? null : next.toISOString(),
+      });
       logger.warn({ mailId: id, attempts, gaveUp, err: error }, 'mail delivery failed');
       return false;
     }
@@ -102,20 +89,12 @@ export const createMailer = (options: MailerOptions): Mailer => {
   const record: Mailer['record'] = async (target, message) => {
     const id = randomUUID();
     const createdAt = now().toISOString();
-    await target
-      .insertInto('outbox')
-      .values({
-        id,
-        kind: message.kind,
-        to_address: message.to,
-        subject: message.subject,
-        text_body: message.text,
-        html_body: message.html,
-        status: transport ? 'pending' : 'stored',
-        next_attempt_at: transport ? createdAt : null,
-        created_at: createdAt,
-      })
-      .execute();
+    await repo.insertMail(target, {
+      id,
+      ...message,
+      deliverable: transport !== null,
+      at: createdAt,
+    });
     return id;
   };
 
@@ -150,16 +129,9 @@ export const createMailer = (options: MailerOptions): Mailer => {
 
   const processDue: Mailer['processDue'] = async () => {
     if (!transport) return 0;
-    const due = await db
-      .selectFrom('outbox')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now().toISOString())
-      .orderBy('created_at')
-      .limit(20)
-      .execute();
+    const due = await repo.dueMailIds(db, now().toISOString(), 20);
     let sent = 0;
-    for (const { id } of due) if (await track(deliver(id))) sent += 1;
+    for (const id of due) if (await track(deliver(id))) sent += 1;
     return sent;
   };
 
