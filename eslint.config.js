@@ -88,6 +88,8 @@ export default tseslint.config(
       'src/server/**/*-service.ts',
       'src/server/mailer/mailer.ts',
       'src/server/account/roles.ts',
+      'src/server/jobs/!(*.test).ts',
+      'src/server/fixtures/catalogue.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -138,3 +138,7 @@ export const insertCompetition = async (
     })
     .execute();
 };
+
+/** The ids of every competition (built-in and added). */
+export const competitionIds = async (db: Kysely<DB>) =>
+  (await db.selectFrom('competitions').select('id').execute()).map((c) => c.id);

@@ -91,6 +91,11 @@ export const rememberExternalId = async (db: Db, fixtureId: string, key: string)
     .execute();
 };
 
+/** The results sync's own key (`fd:<match id>`), which replaces any other. */
+export const setSyncExternalId = async (db: Db, fixtureId: string, key: string) => {
+  await db.updateTable('fixtures').set({ external_id: key }).where('id', '=', fixtureId).execute();
+};
+
 /** The competition an import targets: its time zone and default season. */
 export const findCompetitionForImport = (db: Db, competitionId: string) =>
   db

@@ -11,7 +11,9 @@ import {
 import { allowedUpdate } from '../../domain/import-plan';
 import type { Services } from '../context';
 import { jobLockKeys, withJobLock } from '../db/job-lock';
-import { storedFixtures } from '../imports/repository';
+import { setSyncExternalId, storedFixtures } from '../imports/repository';
+import { competitionIds } from '../competitions/repository';
+import { inTransaction } from '../db/transaction';
 import { applyFixtureChange, isResultEvent, type Actor } from '../results/change';
 import { talliesOf } from '../standings/tallies';
 import { fetchCompetitionMatches, type FootballDataClientOptions } from './football-data-client';
@@ -62,7 +64,7 @@ const syncCompetition = async (
   now: Date,
 ) => {
   const events: string[] = [];
-  const counts = await database.db.transaction().execute(async (trx) => {
+  const counts = await inTransaction(database.db, async (trx) => {
     const fixtures = await storedFixtures(trx, competitionId, season);
     let matched = 0;
     let changed = 0;
@@ -72,11 +74,7 @@ const syncCompetition = async (
       if (!fixture) continue;
       matched += 1;
       if (fixture.externalId !== `fd:${m.id}`)
-        await trx
-          .updateTable('fixtures')
-          .set({ external_id: `fd:${m.id}` })
-          .where('id', '=', fixture.id)
-          .execute();
+        await setSyncExternalId(trx, fixture.id, `fd:${m.id}`);
       if (!result) continue;
       const update = allowedUpdate(
         syncUpdate(fixture, result, m.utcDate),
@@ -114,9 +112,7 @@ export const syncResults = async (deps: Deps, options: SyncOptions): Promise<Syn
     token: options.token,
     limiter: options.limiter ?? createRateLimiter(10, 60_000, options.clock ?? realClock),
   };
-  const known = new Set(
-    (await deps.database.db.selectFrom('competitions').select('id').execute()).map((c) => c.id),
-  );
+  const known = new Set(await competitionIds(deps.database.db));
   const summary: SyncSummary = {
     competitions: 0,
     matches: 0,
