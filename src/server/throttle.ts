@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ErrorCode } from '../domain/errors';
 import type { AppBindings } from './context';
 import type { DB } from './db/types';
 import { AppError } from './errors';
 import { clientAddress } from './http';
+import * as store from './throttle-repository';
 
 /**
  * Throttles on the doors that can be guessed at (README 'Security'): fixed windows counted
@@ -66,37 +67,18 @@ export const takeAttempt = async (
 ): Promise<() => Promise<void>> => {
   const key = keyOf(rule, subject);
   const at = now.getTime();
-  const resetAt = at + rule.windowMs;
-  const result = await sql<{ count: number | string; reset_at: number | string }>`
-    insert into throttles (key, count, reset_at) values (${key}, 1, ${resetAt})
-    on conflict (key) do update set
-      count = case when throttles.reset_at <= ${at} then 1 else throttles.count + 1 end,
-      reset_at = case when throttles.reset_at <= ${at} then ${resetAt} else throttles.reset_at end
-    returning count, reset_at`.execute(db);
+  const { count, resetAt } = await store.countHit(db, key, at, rule.windowMs);
   hits += 1;
-  // Expired windows are swept now and then (their keys would restart at 1 anyway).
-  if (hits % 500 === 0) await db.deleteFrom('throttles').where('reset_at', '<=', at).execute();
-  const row = result.rows[0];
-  const count = Number(row?.count ?? 1);
-  if (count > rule.limit) {
-    const seconds = Math.max(1, Math.ceil((Number(row?.reset_at ?? resetAt) - at) / 1000));
-    throw new ThrottledError(rule.code, seconds);
-  }
-  return async () => {
-    await db
-      .updateTable('throttles')
-      .set((eb) => ({ count: eb('count', '-', 1) }))
-      .where('key', '=', key)
-      .where('count', '>', 0)
-      .where('reset_at', '>', at)
-      .execute();
-  };
+  // Ended windows are swept now and then.
+  if (hits % 500 === 0) await store.sweepEnded(db, at);
+  if (count > rule.limit)
+    throw new ThrottledError(rule.code, Math.max(1, Math.ceil((resetAt - at) / 1000)));
+  return () => store.uncountHit(db, key, at);
 };
 
 /** Forgets a subject's window (e.g. the account's failed sign-ins after a successful one). */
-export const clearAttempts = async (db: Kysely<DB>, rule: ThrottleRule, subject: string) => {
-  await db.deleteFrom('throttles').where('key', '=', keyOf(rule, subject)).execute();
-};
+export const clearAttempts = (db: Kysely<DB>, rule: ThrottleRule, subject: string) =>
+  store.forgetKey(db, keyOf(rule, subject));
 
 /**
  * `takeAttempt` for a request: the subject is the client address unless given. Off under
