@@ -91,6 +91,7 @@ export default tseslint.config(
       'src/server/jobs/!(*.test).ts',
       'src/server/fixtures/catalogue.ts',
       'src/server/throttle.ts',
+      'src/server/auth.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -9,6 +9,7 @@ import type { Mailer } from './mailer/mailer';
 import { renderActionMail } from './mailer/templates';
 import { normaliseLanguage } from './i18n/translate';
 import type { Language } from '../domain/i18n';
+import { moveGuestHoldings } from './account/repository';
 
 export interface SessionUser {
   id: string;
@@ -161,18 +162,7 @@ const buildAuth = ({ env, database, mailer, logger }: AuthDeps) => {
         onLinkAccount: async ({ anonymousUser, newUser }) => {
           const from = anonymousUser.user.id;
           const to = newUser.user.id;
-          await db.transaction().execute(async (trx) => {
-            await trx
-              .updateTable('teams')
-              .set({ user_id: to })
-              .where('user_id', '=', from)
-              .execute();
-            await trx
-              .updateTable('leagues')
-              .set({ admin_user_id: to })
-              .where('admin_user_id', '=', from)
-              .execute();
-          });
+          await moveGuestHoldings(db, from, to);
           logger.info({ from, to }, 'guest account linked; teams moved');
         },
       }),

@@ -26,3 +26,14 @@ export const setUserRole = async (
 ) => {
   await db.updateTable('user').set({ role }).where('id', '=', userId).execute();
 };
+
+/** A guest who signed up keeps everything: its teams and the leagues it runs pass to `to`. */
+export const moveGuestHoldings = async (db: Kysely<DB>, from: string, to: string) =>
+  db.transaction().execute(async (trx) => {
+    await trx.updateTable('teams').set({ user_id: to }).where('user_id', '=', from).execute();
+    await trx
+      .updateTable('leagues')
+      .set({ admin_user_id: to })
+      .where('admin_user_id', '=', from)
+      .execute();
+  });
