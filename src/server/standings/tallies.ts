@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database';
+import { inTransaction } from '../db/transaction';
 import type { DB } from '../db/types';
 import type { Logger } from '../logger';
 import {
@@ -15,6 +16,7 @@ import {
   yieldToEventLoop,
 } from './tally-batches';
 import { rebuildLeagues, untally } from './tally-sql';
+import * as runs from './tally-repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -27,27 +29,8 @@ type Db = Kysely<DB> | Transaction<DB>;
  */
 
 /** Queues a tally run for the fixture, in the transaction that changes it. */
-export const queueTally = async (trx: Db, fixtureId: string, at: string) => {
-  const predicted = await trx
-    .selectFrom('predictions')
-    .select('team_id')
-    .where('fixture_id', '=', fixtureId)
-    .limit(1)
-    .executeTakeFirst();
-  if (!predicted) return false;
-  await trx
-    .insertInto('tally_runs')
-    .values({ fixture_id: fixtureId, generation: 1, cursor: '', queued_at: at })
-    .onConflict((oc) =>
-      oc.column('fixture_id').doUpdateSet((eb) => ({
-        generation: sql<number>`${eb.ref('tally_runs.generation')} + 1`,
-        cursor: '',
-        queued_at: eb.ref('excluded.queued_at'),
-      })),
-    )
-    .execute();
-  return true;
-};
+export const queueTally = (trx: Db, fixtureId: string, at: string) =>
+  runs.queueRun(trx, fixtureId, at);
 
 /**
  * Before a fixture moves to another round, its predictions leave the old round's totals (in the
@@ -105,14 +88,9 @@ export class TallyWorker {
   private async loop() {
     do {
       this.again = false;
-      const queued = await this.database.db
-        .selectFrom('tally_runs')
-        .select('fixture_id')
-        .orderBy('queued_at')
-        .execute();
-      for (const { fixture_id } of queued) {
+      for (const fixtureId of await runs.queuedFixtures(this.database.db)) {
         if (this.stopped) return;
-        await this.run(fixture_id);
+        await this.run(fixtureId);
       }
     } while (this.again && !this.stopped);
   }
@@ -122,11 +100,7 @@ export class TallyWorker {
     let size = firstBatch;
     for (;;) {
       if (this.stopped) return;
-      const run = await db
-        .selectFrom('tally_runs')
-        .select(['generation', 'cursor'])
-        .where('fixture_id', '=', fixtureId)
-        .executeTakeFirst();
+      const run = await runs.findRun(db, fixtureId);
       const fixture = run ? await targetOf(db, fixtureId) : null;
       if (!run || !fixture) return;
       const batch = await nextLeagues(db, fixture.competitionId, run.cursor, size, this.partTeams);
@@ -135,28 +109,19 @@ export class TallyWorker {
       if (last === undefined) {
         const counted = this.counts.get(fixtureId);
         if (counted) counted.complete = true;
-        await db
-          .deleteFrom('tally_runs')
-          .where('fixture_id', '=', fixtureId)
-          .where('generation', '=', run.generation)
-          .execute();
+        await runs.finishRun(db, fixtureId, run.generation);
         return;
       }
       const started = performance.now();
       if (run.cursor === '') this.counts.set(fixtureId, { total: 0, gained: 0, complete: false });
-      const counted = await db.transaction().execute(async (trx) => {
+      const counted = await inTransaction(db, async (trx) => {
         await lockLeagues(this.database, trx, leagues);
         // Read again inside the batch: the totals move to the fixture as it now is.
         const now = await targetOf(trx, fixtureId);
         if (!now) return { total: 0, gained: 0 };
         const at = new Date().toISOString();
         await moveBatch(trx, this.database.dialect, now.target, batch, this.partTeams, at);
-        await trx
-          .updateTable('tally_runs')
-          .set({ cursor: last })
-          .where('fixture_id', '=', fixtureId)
-          .where('generation', '=', run.generation)
-          .execute();
+        await runs.advanceRun(trx, fixtureId, run.generation, last);
         return countBatch(trx, fixtureId, leagues);
       });
       const sum = this.counts.get(fixtureId);
@@ -180,28 +145,13 @@ export class TallyWorker {
    */
   async catchUpLeague(league: { id: string; competitionId: string }) {
     const { db } = this.database;
-    const pending = await db
-      .selectFrom('tally_runs as r')
-      .innerJoin('fixtures as f', 'f.id', 'r.fixture_id')
-      .select('r.fixture_id')
-      .where('f.competition_id', '=', league.competitionId)
-      .where('r.cursor', '<', league.id)
-      .orderBy('r.queued_at')
-      .execute();
+    const pending = await runs.runsBehindLeague(db, league.competitionId, league.id);
     if (pending.length === 0) return;
-    const teams = Number(
-      (
-        await db
-          .selectFrom('teams')
-          .select(sql<number>`count(*)`.as('n'))
-          .where('league_id', '=', league.id)
-          .executeTakeFirst()
-      )?.n ?? 0,
-    );
-    for (const { fixture_id } of pending) {
-      await db.transaction().execute(async (trx) => {
+    const teams = await runs.teamCount(db, league.id);
+    for (const fixtureId of pending) {
+      await inTransaction(db, async (trx) => {
         await lockLeagues(this.database, trx, [league.id]);
-        const now = await targetOf(trx, fixture_id);
+        const now = await targetOf(trx, fixtureId);
         if (!now) return;
         const at = new Date().toISOString();
         const batch = { ids: [league.id], teams };
@@ -225,7 +175,7 @@ export class TallyWorker {
       const last = leagues[leagues.length - 1];
       if (last === undefined) break;
       const started = performance.now();
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await lockLeagues(this.database, trx, leagues);
         const at = new Date().toISOString();
         await inParts(trx, batch, this.partTeams, (names) =>
@@ -255,14 +205,9 @@ export class TallyWorker {
   /** Queues a run for every fixture with predictions the totals do not hold, and runs them. */
   async catchUp() {
     const { db } = this.database;
-    const untallied = await db
-      .selectFrom('predictions')
-      .select('fixture_id')
-      .distinct()
-      .where('tallied', 'is', null)
-      .execute();
     const at = new Date().toISOString();
-    for (const { fixture_id } of untallied) await queueTally(db, fixture_id, at);
+    for (const fixtureId of await runs.fixturesWithUntallied(db))
+      await runs.queueRun(db, fixtureId, at);
     await this.drain();
   }
 }

@@ -1,0 +1,98 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../db/types';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+// The `tally_runs` queue (one row per fixture whose totals are moving) and the small reads the
+// tally worker makes around it; the statements that move totals are in tally-sql.ts.
+
+/** Queues (or restarts) the fixture's run when it has predictions; false when it has none. */
+export const queueRun = async (db: Db, fixtureId: string, at: string) => {
+  const predicted = await db
+    .selectFrom('predictions')
+    .select('team_id')
+    .where('fixture_id', '=', fixtureId)
+    .limit(1)
+    .executeTakeFirst();
+  if (!predicted) return false;
+  await db
+    .insertInto('tally_runs')
+    .values({ fixture_id: fixtureId, generation: 1, cursor: '', queued_at: at })
+    .onConflict((oc) =>
+      oc.column('fixture_id').doUpdateSet((eb) => ({
+        generation: sql<number>`${eb.ref('tally_runs.generation')} + 1`,
+        cursor: '',
+        queued_at: eb.ref('excluded.queued_at'),
+      })),
+    )
+    .execute();
+  return true;
+};
+
+/** Fixtures with a queued run, oldest first. */
+export const queuedFixtures = async (db: Db) =>
+  (await db.selectFrom('tally_runs').select('fixture_id').orderBy('queued_at').execute()).map(
+    (r) => r.fixture_id,
+  );
+
+/** The fixture's run: its generation (a later change restarts it) and the last league done. */
+export const findRun = async (db: Db, fixtureId: string) =>
+  (await db
+    .selectFrom('tally_runs')
+    .select(['generation', 'cursor'])
+    .where('fixture_id', '=', fixtureId)
+    .executeTakeFirst()) ?? null;
+
+/** Records the last league a run of this generation has moved. */
+export const advanceRun = async (db: Db, fixtureId: string, generation: number, cursor: string) => {
+  await db
+    .updateTable('tally_runs')
+    .set({ cursor })
+    .where('fixture_id', '=', fixtureId)
+    .where('generation', '=', generation)
+    .execute();
+};
+
+/** Ends a run, unless a later change restarted it meanwhile. */
+export const finishRun = async (db: Db, fixtureId: string, generation: number) => {
+  await db
+    .deleteFrom('tally_runs')
+    .where('fixture_id', '=', fixtureId)
+    .where('generation', '=', generation)
+    .execute();
+};
+
+/** Fixtures of the competition whose runs have not reached this league yet, oldest first. */
+export const runsBehindLeague = async (db: Db, competitionId: string, leagueId: string) =>
+  (
+    await db
+      .selectFrom('tally_runs as r')
+      .innerJoin('fixtures as f', 'f.id', 'r.fixture_id')
+      .select('r.fixture_id')
+      .where('f.competition_id', '=', competitionId)
+      .where('r.cursor', '<', leagueId)
+      .orderBy('r.queued_at')
+      .execute()
+  ).map((r) => r.fixture_id);
+
+export const teamCount = async (db: Db, leagueId: string) =>
+  Number(
+    (
+      await db
+        .selectFrom('teams')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('league_id', '=', leagueId)
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
+
+/** Fixtures holding predictions the totals do not count yet (a bulk load, a run cut short). */
+export const fixturesWithUntallied = async (db: Db) =>
+  (
+    await db
+      .selectFrom('predictions')
+      .select('fixture_id')
+      .distinct()
+      .where('tallied', 'is', null)
+      .execute()
+  ).map((r) => r.fixture_id);
