@@ -93,6 +93,7 @@ export default tseslint.config(
       'src/server/throttle.ts',
       'src/server/auth.ts',
       'src/server/standings/tallies.ts',
+      'src/server/demo-data.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -7,6 +7,10 @@ import { writePicks } from './predictions/service';
 import type { Actor } from './results/change';
 import { calls, fixtureCsv, played, zone } from './demo-plan';
 import { addCompetition, changeFixture } from './results/service';
+import { findUserByEmail, markEmailVerified } from './account/repository';
+import { findCompetitionFacts } from './competitions/repository';
+import { fixtureOutline } from './fixtures/repository';
+import { inTransaction } from './db/transaction';
 
 /**
  * Demo data (`npm run demo`, or `DEMO=1 npm start`): a competition with a played round and
@@ -27,23 +31,13 @@ export const demo = {
 const actor: Actor = { id: null, label: 'demo', origin: 'admin' };
 const demoUser = async (services: Services, p: (typeof demo.players)[number]) => {
   const { db } = services.database;
-  const find = () =>
-    db
-      .selectFrom('user')
-      .select(['id', 'email', 'name'])
-      .where('email', '=', p.email)
-      .executeTakeFirst();
+  const find = () => findUserByEmail(db, p.email);
   if (!(await find()))
     await services.auth.api.signUpEmail({
       body: { email: p.email, password: demo.password, name: p.name },
     });
   // Demo accounts can sign in at once, even where e-mail verification is required.
-  await db
-    .updateTable('user')
-    .set({ emailVerified: 1 })
-    .where('email', '=', p.email)
-    .where('emailVerified', '=', 0)
-    .execute();
+  await markEmailVerified(db, p.email);
   const row = await find();
   if (!row) throw new Error(`demo user ${p.email} was not created`);
   const user: SessionUser = {
@@ -68,12 +62,7 @@ export const seedDemo = async (services: Services) => {
   const db = database.db;
   const now = services.now();
   if (await findLeagueByName(db, demo.leagueName)) return { created: false, lines: signInHelp() };
-  const competition = await db
-    .selectFrom('competitions')
-    .select('id')
-    .where('id', '=', demo.competitionId)
-    .executeTakeFirst();
-  if (!competition)
+  if (!(await findCompetitionFacts(db, demo.competitionId)))
     await addCompetition(
       { database, bus },
       actor,
@@ -88,27 +77,16 @@ export const seedDemo = async (services: Services) => {
       },
       now,
     );
-  const hasFixtures = await db
-    .selectFrom('fixtures')
-    .select('id')
-    .where('competition_id', '=', demo.competitionId)
-    .executeTakeFirst();
-  if (!hasFixtures)
+  if ((await fixtureOutline(db, demo.competitionId)).length === 0)
     await applyImport(
       { database, bus },
       actor,
       { competitionId: demo.competitionId, format: 'csv', content: fixtureCsv(now) },
       now,
     );
-  const fixtures = await db
-    .selectFrom('fixtures')
-    .select(['id', 'round_label', 'status', 'season'])
-    .where('competition_id', '=', demo.competitionId)
-    .orderBy('kickoff_at')
-    .orderBy('id')
-    .execute();
-  const roundOne = fixtures.filter((f) => f.round_label === 'Round 1');
-  const next = fixtures.find((f) => f.round_label === 'Round 2');
+  const fixtures = await fixtureOutline(db, demo.competitionId);
+  const roundOne = fixtures.filter((f) => f.round === 'Round 1');
+  const next = fixtures.find((f) => f.round === 'Round 2');
 
   const users = [];
   for (const p of demo.players) users.push(await demoUser(services, p));
@@ -145,17 +123,15 @@ export const seedDemo = async (services: Services) => {
     if (next)
       writes.push({ fixtureId: next.id, outcome: '1', firstGoalMinute: 30 + t, joker: false });
     const seasons = new Map([...roundOne, ...(next ? [next] : [])].map((f) => [f.id, f]));
-    await db
-      .transaction()
-      .execute((trx) =>
-        writePicks(
-          trx,
-          { id: teamId, leagueId: created.league.id },
-          writes,
-          seasons,
-          now.toISOString(),
-        ),
-      );
+    await inTransaction(db, (trx) =>
+      writePicks(
+        trx,
+        { id: teamId, leagueId: created.league.id },
+        writes,
+        seasons,
+        now.toISOString(),
+      ),
+    );
   }
   for (const [i, f] of roundOne.entries()) {
     const [, , homeScore, awayScore, firstGoalMinute] = played[i] ?? [];

@@ -37,3 +37,21 @@ export const moveGuestHoldings = async (db: Kysely<DB>, from: string, to: string
       .where('admin_user_id', '=', from)
       .execute();
   });
+
+/** A user's id, e-mail and name by exact e-mail. */
+export const findUserByEmail = async (db: Kysely<DB>, email: string) =>
+  (await db
+    .selectFrom('user')
+    .select(['id', 'email', 'name'])
+    .where('email', '=', email)
+    .executeTakeFirst()) ?? null;
+
+/** Marks an address verified (accounts made by tools, such as the demo players). */
+export const markEmailVerified = async (db: Kysely<DB>, email: string) => {
+  await db
+    .updateTable('user')
+    .set({ emailVerified: 1 })
+    .where('email', '=', email)
+    .where('emailVerified', '=', 0)
+    .execute();
+};
