@@ -6,7 +6,7 @@
 // builds 2 % of it (a quick check of the suite itself).
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent as HttpAgent, request } from 'node:http';
+import { Agent as HttpAgent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -17,111 +17,13 @@ import { parseEnv, type DatabaseTarget } from '../src/server/env';
 import { TallyWorker } from '../src/server/standings/tallies';
 import { upsertCatalogue } from '../src/server/competitions/repository';
 import { readCompetitionCatalogue } from '../src/server/competitions/catalogue';
+import { cookiesOf, fmt, load, percentile, send } from './load';
 import { leagueId, openWriter, scaleShape, seedCompetition, seedPlayers } from './seed-scale';
 
 const competitionId = 'bench_league';
 const kind = process.env.BENCH_SCALE === 'small' ? 'small' : 'full';
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-// ---------------------------------------------------------------------------------------------
-// A small HTTP load generator: `connections` loops over one keep-alive agent, for `ms`.
-
-interface LoadResult {
-  requests: number;
-  errors: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? 0
-    : (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0);
-
-const send = (
-  agent: HttpAgent,
-  port: number,
-  req: { method: string; path: string; body?: string | undefined; cookie?: string | undefined },
-) =>
-  new Promise<{
-    status: number;
-    body: string;
-    headers: Record<string, string | string[] | undefined>;
-  }>((resolve, reject) => {
-    const r = request(
-      {
-        host: '127.0.0.1',
-        port,
-        agent,
-        method: req.method,
-        path: req.path,
-        headers: {
-          origin: 'http://localhost:3000',
-          ...(req.body ? { 'content-type': 'application/json' } : {}),
-          ...(req.cookie ? { cookie: req.cookie } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString(),
-            headers: res.headers,
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    r.on('error', reject);
-    r.end(req.body);
-  });
-
-const load = async (
-  port: number,
-  connections: number,
-  ms: number,
-  next: (i: number) => { method: string; path: string; body?: string; cookie?: string },
-): Promise<LoadResult> => {
-  const agent = new HttpAgent({ keepAlive: true, maxSockets: connections });
-  const latencies: number[] = [];
-  let errors = 0;
-  let counter = 0;
-  const started = performance.now();
-  const end = started + ms;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < end) {
-        const t0 = performance.now();
-        try {
-          const res = await send(agent, port, next(counter++));
-          if (res.status >= 400) errors += 1;
-        } catch {
-          errors += 1;
-        }
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const took = performance.now() - started;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    errors,
-    perSecond: latencies.length / (took / 1000),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies[latencies.length - 1] ?? 0,
-  };
-};
-
-const fmt = (r: LoadResult) =>
-  `${r.perSecond.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors (${r.requests} requests)`;
 
 // ---------------------------------------------------------------------------------------------
 // The server in its own process, with its event-loop probe.
@@ -175,13 +77,6 @@ const probe = (child: ChildProcess, message: 'reset' | 'report') =>
     child.on('message', on);
     child.send(message);
   });
-
-const cookiesOf = (headers: Record<string, string | string[] | undefined>) =>
-  ([] as string[])
-    .concat(headers['set-cookie'] ?? [])
-    .map((c) => c.split(';')[0])
-    .filter((c) => c && !c.endsWith('='))
-    .join('; ');
 
 // ---------------------------------------------------------------------------------------------
 
