@@ -230,8 +230,13 @@ interface CachedUser {
 const cookieValue = (header: string | null, name: string) => {
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name)
-      return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null; // a broken escape is no value (and never a 500)
+      }
+    }
   }
   return null;
 };

@@ -204,6 +204,26 @@ describe('requests Node refuses before the app', () => {
   });
 });
 
+describe('session cookies that cannot be decoded', () => {
+  it('are no session: 4xx or an anonymous answer, never a 500', async () => {
+    for (const cookie of [
+      'better-auth.session_token=%E0%A4%A',
+      'better-auth.session_data=%E0%A4%A; better-auth.session_token=abc',
+    ]) {
+      const me = await t.app.request('/api/account/me', { headers: { cookie } });
+      expect([cookie, me.status]).toEqual([cookie, 200]);
+      expect(((await me.json()) as { user: unknown }).user).toBeNull();
+      const save = await t.app.request('/api/predictions', {
+        method: 'PUT',
+        headers: { cookie, 'content-type': 'application/json', origin: 'http://localhost:3000' },
+        body: JSON.stringify({ teamId: 'x', predictions: [] }),
+      });
+      expect(save.status).toBeGreaterThanOrEqual(400);
+      expect(save.status).toBeLessThan(500);
+    }
+  });
+});
+
 describe('deeply nested bodies', () => {
   it('are answered with a 4xx, not a stack overflow', async () => {
     const deep = `${'['.repeat(100_000)}"\\u0000"${']'.repeat(100_000)}`;
