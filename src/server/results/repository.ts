@@ -60,39 +60,3 @@ export const predictionCounts = async (db: Db, ids: string[]) => {
     .execute();
   return new Map(rows.map((r) => [r.fixture_id, Number(r.n)]));
 };
-
-/** A fixture an admin adds by hand. */
-export const insertFixture = async (
-  db: Db,
-  f: {
-    id: string;
-    competitionId: string;
-    season: string;
-    round: string;
-    roundOrder: number;
-    kickoffAt: string;
-    homeTeam: string;
-    awayTeam: string;
-    venue: string | null;
-    fieldOrigins: string | null;
-    at: string;
-  },
-) => {
-  await db
-    .insertInto('fixtures')
-    .values({
-      id: f.id,
-      competition_id: f.competitionId,
-      season: f.season,
-      round_label: f.round,
-      round_order: f.roundOrder,
-      kickoff_at: f.kickoffAt,
-      home_team: f.homeTeam,
-      away_team: f.awayTeam,
-      venue: f.venue,
-      field_origins: f.fieldOrigins,
-      created_at: f.at,
-      updated_at: f.at,
-    })
-    .execute();
-};

@@ -5,6 +5,7 @@ import { writeAudit } from '../audit';
 import type { Services } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import { inTransaction } from '../db/transaction';
+import { insertFixtures } from '../fixtures/repository';
 import { findCompetitionFacts, insertCompetition } from '../competitions/repository';
 import { AppError } from '../errors';
 import * as repo from './repository';
@@ -121,22 +122,25 @@ export const addFixture = async (services: Deps, actor: Actor, body: NewFixtureB
   const roundOrder = Number(/\d+/.exec(body.round)?.[0] ?? '1');
   const id = await inTransaction(db, async (trx) => {
     const id = (await fixtureIdAllocator(trx, competition.id))();
-    await repo.insertFixture(trx, {
-      id,
-      competitionId: competition.id,
-      season: body.season ?? competition.seasonLabel,
-      round: body.round,
-      roundOrder,
-      kickoffAt: kickoff.toISOString(),
-      homeTeam: body.homeTeam,
-      awayTeam: body.awayTeam,
-      venue: body.venue || null,
-      // Set by an admin's hand: the sync never changes these facts.
-      fieldOrigins: serialiseOrigins(
-        withOrigin({}, ['kickoff', 'teams', 'round', 'venue'], 'admin'),
-      ),
-      at,
-    });
+    await insertFixtures(trx, [
+      {
+        id,
+        competition_id: competition.id,
+        season: body.season ?? competition.seasonLabel,
+        round_label: body.round,
+        round_order: roundOrder,
+        kickoff_at: kickoff.toISOString(),
+        home_team: body.homeTeam,
+        away_team: body.awayTeam,
+        venue: body.venue || null,
+        // Set by an admin's hand: the sync never changes these facts.
+        field_origins: serialiseOrigins(
+          withOrigin({}, ['kickoff', 'teams', 'round', 'venue'], 'admin'),
+        ),
+        created_at: at,
+        updated_at: at,
+      },
+    ]);
     await writeAudit(
       trx,
       {
