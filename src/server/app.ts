@@ -44,7 +44,8 @@ const api = () =>
     .route('/admin', syncRoutes)
     .route('/admin', contactInboxRoutes)
     .route('/contact', contactRoutes)
-    .route('/reminders', reminderRoutes);
+    .route('/reminders', reminderRoutes)
+    .route('/live', realtimeRoutes);
 
 export type AppType = ReturnType<typeof api>;
 
@@ -131,7 +132,6 @@ export const createApp = (services: Services, options: AppOptions = {}) => {
     await next();
   });
   app.route('/api', api());
-  app.route('/api/live', realtimeRoutes);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'FirstGoal API', version: '1.0.0' },

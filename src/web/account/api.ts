@@ -4,6 +4,7 @@ import { displayNameOf } from '../../domain/account';
 import type { Language } from '../../domain/i18n';
 import { api, unwrap } from '../lib/api-client';
 import { clearSessionStorageKeys } from '../lib/local-keys';
+import { queryKeys } from '../lib/queries';
 import { authClient } from './auth-client';
 
 const fetchMe = () => unwrap(api.account.me.$get());
@@ -11,7 +12,7 @@ export type Me = Awaited<ReturnType<typeof fetchMe>>;
 export type MeUser = NonNullable<Me['user']>;
 
 export const meQueryOptions = queryOptions({
-  queryKey: ['account', 'me'],
+  queryKey: queryKeys.me,
   queryFn: fetchMe,
   staleTime: 60_000,
 });

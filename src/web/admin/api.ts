@@ -7,12 +7,13 @@ import {
 } from '@tanstack/react-query';
 import type { FixturePatch, NewCompetitionBody, NewFixtureBody } from '../../domain/results';
 import { api, unwrap } from '../lib/api-client';
+import { invalidate, queryKeys, resultViews } from '../lib/queries';
 
 const fetchOutbox = async () => (await unwrap(api.admin.outbox.$get())).mails;
 export type OutboxMail = Awaited<ReturnType<typeof fetchOutbox>>[number];
 
 export const outboxQueryOptions = queryOptions({
-  queryKey: ['admin', 'outbox'],
+  queryKey: queryKeys.adminOutbox,
   queryFn: fetchOutbox,
 });
 
@@ -22,7 +23,7 @@ export const useRetryMail = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => unwrap(api.admin.outbox[':id'].retry.$post({ param: { id } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: outboxQueryOptions.queryKey }),
+    onSettled: () => invalidate(queryClient, queryKeys.adminOutbox),
   });
 };
 
@@ -32,7 +33,7 @@ const fetchInbox = async () => (await unwrap(api.admin.contact.$get())).messages
 export type InboxMessage = Awaited<ReturnType<typeof fetchInbox>>[number];
 
 export const inboxQueryOptions = queryOptions({
-  queryKey: ['admin', 'inbox'],
+  queryKey: queryKeys.adminInbox,
   queryFn: fetchInbox,
 });
 
@@ -43,7 +44,7 @@ export const useMarkHandled = () => {
   return useMutation({
     mutationFn: ({ id, handled }: { id: string; handled: boolean }) =>
       unwrap(api.admin.contact[':id'].handled.$put({ param: { id }, json: { handled } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inboxQueryOptions.queryKey }),
+    onSettled: () => invalidate(queryClient, queryKeys.adminInbox),
   });
 };
 
@@ -53,7 +54,7 @@ const fetchCompetitions = async () => (await unwrap(api.admin.competitions.$get(
 export type AdminCompetition = Awaited<ReturnType<typeof fetchCompetitions>>[number];
 
 export const competitionsQueryOptions = queryOptions({
-  queryKey: ['admin', 'competitions'],
+  queryKey: queryKeys.adminCompetitions,
   queryFn: fetchCompetitions,
 });
 
@@ -63,7 +64,7 @@ export const useAddCompetition = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (json: NewCompetitionBody) => unwrap(api.admin.competitions.$post({ json })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => invalidate(queryClient, queryKeys.admin, queryKeys.competitions),
   });
 };
 
@@ -75,7 +76,7 @@ export type AdminFixtureRow = Awaited<ReturnType<typeof fetchFixtures>>[number];
 
 export const fixturesQueryOptions = (competitionId: string) =>
   queryOptions({
-    queryKey: ['admin', 'fixtures', competitionId],
+    queryKey: queryKeys.adminFixtures(competitionId),
     queryFn: () => fetchFixtures(competitionId),
     enabled: competitionId !== '',
   });
@@ -86,14 +87,7 @@ export const useAdminFixtures = (competitionId: string) =>
 /** After a result changes, fixtures, the audit trail and every league view may differ. */
 const useInvalidateResults = () => {
   const queryClient = useQueryClient();
-  return () =>
-    queryClient.invalidateQueries({
-      predicate: (query) => {
-        const [head, second] = query.queryKey;
-        if (head === 'admin') return second === 'fixtures' || second === 'audit';
-        return head === 'leagues' || head === 'predictions' || head === 'fixtures';
-      },
-    });
+  return () => invalidate(queryClient, ...resultViews);
 };
 
 export const useUpdateFixture = () => {
@@ -150,7 +144,7 @@ export type AuditEntry = Awaited<ReturnType<typeof fetchAudit>>[number];
 
 export const auditQueryOptions = (entityId: string, limit: number) =>
   queryOptions({
-    queryKey: ['admin', 'audit', entityId, limit],
+    queryKey: queryKeys.adminAudit(entityId, limit),
     queryFn: () => fetchAudit(entityId, limit),
     // "Load more" keeps the rows on screen while the longer page loads.
     placeholderData: keepPreviousData,

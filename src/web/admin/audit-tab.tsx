@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { ArrowRight, History, Search, X } from 'lucide-react';
 import { ApiError } from '../lib/api-client';
 import { useFormat } from '../lib/format';
-import { useErrorMessage } from '../lib/use-error-message';
+import { SectionHeader } from '../ui/section-header';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
-import { LoadingBlock } from '../ui/skeleton';
-import { EmptyState, ErrorState } from '../ui/state';
+import { QueryView } from '../ui/query-view';
+import { EmptyState } from '../ui/state';
 import { AccessDenied } from './access-denied';
 import type { AuditEntry } from './api';
 import { useAudit } from './api';
@@ -87,7 +87,6 @@ const AuditItem = ({ entry, onFilter }: { entry: AuditEntry; onFilter: (id: stri
 export const AuditTab = () => {
   const { t } = useTranslation();
   const inputId = useId();
-  const errorMessage = useErrorMessage();
   const [typed, setTyped] = useState('');
   const [entityId, setEntityId] = useState('');
   const [limit, setLimit] = useState(pageSize);
@@ -111,13 +110,12 @@ export const AuditTab = () => {
       className="flex flex-col gap-5"
       data-testid="admin-audit"
     >
-      <div className="flex flex-col gap-1">
-        <h2 id="audit-heading" className="flex items-center gap-2 text-lg font-bold text-fg">
-          <History aria-hidden="true" className="size-5" />
-          {t('admin.audit.title')}
-        </h2>
-        <p className="text-sm text-fg-muted">{t('admin.audit.description')}</p>
-      </div>
+      <SectionHeader
+        id="audit-heading"
+        title={t('admin.audit.title')}
+        description={t('admin.audit.description')}
+        icon={History}
+      />
       <form onSubmit={submit} className="flex flex-col gap-1.5" role="search">
         <label htmlFor={inputId} className="text-sm font-medium text-fg">
           {t('admin.audit.filterLabel')}
@@ -145,15 +143,8 @@ export const AuditTab = () => {
           ) : null}
         </div>
       </form>
-      {audit.isPending ? (
-        <LoadingBlock label={t('common.loading')} rows={4} />
-      ) : audit.isError ? (
-        <ErrorState
-          title={t('admin.audit.loadError')}
-          message={errorMessage(audit.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void audit.refetch()}
-        />
+      {audit.isPending || audit.isError ? (
+        <QueryView query={audit} errorTitle={t('admin.audit.loadError')} rows={4} />
       ) : entries.length === 0 ? (
         <EmptyState title={t('admin.audit.empty')}>
           <p className="text-sm text-fg-muted">

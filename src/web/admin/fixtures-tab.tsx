@@ -5,11 +5,12 @@ import { toast } from 'sonner';
 import { useFormat } from '../lib/format';
 import { ApiError } from '../lib/api-client';
 import { useErrorMessage } from '../lib/use-error-message';
+import { SectionHeader } from '../ui/section-header';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { Select } from '../ui/select';
-import { LoadingBlock } from '../ui/skeleton';
-import { EmptyState, ErrorState } from '../ui/state';
+import { QueryView } from '../ui/query-view';
+import { EmptyState } from '../ui/state';
 import { AccessDenied } from './access-denied';
 import { AddCompetitionDialog } from './add-competition-dialog';
 import { AddFixtureDialog } from './add-fixture-dialog';
@@ -101,7 +102,6 @@ const FixtureList = ({
   onAdd: () => void;
 }) => {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
   const fixtures = useAdminFixtures(competition.id);
   const [round, setRound] = useState<string | null>(null);
   const [editing, setEditing] = useState<AdminFixtureRow | null>(null);
@@ -110,14 +110,13 @@ const FixtureList = ({
     [fixtures.data, season],
   );
 
-  if (fixtures.isPending) return <LoadingBlock label={t('admin.fixtures.loading')} rows={4} />;
-  if (fixtures.isError)
+  if (fixtures.isPending || fixtures.isError)
     return (
-      <ErrorState
-        title={t('admin.fixtures.loadError')}
-        message={errorMessage(fixtures.error)}
-        retryLabel={t('common.retry')}
-        onRetry={() => void fixtures.refetch()}
+      <QueryView
+        query={fixtures}
+        errorTitle={t('admin.fixtures.loadError')}
+        loadingLabel={t('admin.fixtures.loading')}
+        rows={4}
       />
     );
   if (fixtures.data.length === 0)
@@ -209,7 +208,6 @@ const FixtureList = ({
 /** Fixtures & results (spec §2.18): pick a competition, enter results, add matches. */
 export const FixturesTab = () => {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
   const competitions = useAdminCompetitions();
   const [competition, select] = useCompetitionParam(competitions.data);
   const [adding, setAdding] = useState(false);
@@ -234,20 +232,17 @@ export const FixturesTab = () => {
       className="flex flex-col gap-5"
       data-testid="admin-fixtures"
     >
-      <div className="flex flex-col gap-1">
-        <h2 id="fixtures-heading" className="text-lg font-bold text-fg">
-          {t('admin.fixtures.title')}
-        </h2>
-        <p className="text-sm text-fg-muted">{t('admin.fixtures.description')}</p>
-      </div>
-      {competitions.isPending ? (
-        <LoadingBlock label={t('admin.fixtures.loading')} rows={4} />
-      ) : competitions.isError ? (
-        <ErrorState
-          title={t('admin.fixtures.loadError')}
-          message={errorMessage(competitions.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void competitions.refetch()}
+      <SectionHeader
+        id="fixtures-heading"
+        title={t('admin.fixtures.title')}
+        description={t('admin.fixtures.description')}
+      />
+      {competitions.isPending || competitions.isError ? (
+        <QueryView
+          query={competitions}
+          errorTitle={t('admin.fixtures.loadError')}
+          loadingLabel={t('admin.fixtures.loading')}
+          rows={4}
         />
       ) : (
         <>

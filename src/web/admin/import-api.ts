@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportBody } from '../../domain/import';
 import { api, unwrap } from '../lib/api-client';
+import { invalidate, resultViews } from '../lib/queries';
 
 export { importFormats, type ImportFormat } from '../../domain/import';
 
@@ -19,14 +20,6 @@ export const useImportApply = () => {
   return useMutation({
     mutationFn: (json: ImportRequest) => unwrap(api.admin.imports.apply.$post({ json })),
     // New fixtures and results reach the admin lists, the audit trail and every league view.
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) => {
-          const [head] = query.queryKey;
-          return (
-            head === 'admin' || head === 'leagues' || head === 'predictions' || head === 'fixtures'
-          );
-        },
-      }),
+    onSuccess: () => invalidate(queryClient, ...resultViews),
   });
 };

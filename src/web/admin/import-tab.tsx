@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Eye, FileUp, Upload } from 'lucide-react';
 import { toast } from 'sonner';
 import { useErrorMessage } from '../lib/use-error-message';
+import { SectionHeader } from '../ui/section-header';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { Input, inputClasses } from '../ui/input';
 import { Select } from '../ui/select';
-import { LoadingBlock } from '../ui/skeleton';
+import { QueryView } from '../ui/query-view';
 import { ErrorState, Notice } from '../ui/state';
 import type { AdminCompetition } from './api';
 import { useAdminCompetitions } from './api';
@@ -213,7 +214,6 @@ const ImportForm = ({ competition }: { competition: AdminCompetition }) => {
 /** Fixtures and results from an openfootball file or a CSV, previewed before anything is written. */
 export const ImportTab = () => {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
   const competitions = useAdminCompetitions();
   const [competition, select] = useCompetitionParam(competitions.data);
   return (
@@ -222,22 +222,14 @@ export const ImportTab = () => {
       className="flex flex-col gap-5"
       data-testid="admin-import"
     >
-      <div className="flex flex-col gap-1">
-        <h2 id="import-heading" className="flex items-center gap-2 text-lg font-bold text-fg">
-          <FileUp aria-hidden="true" className="size-5" />
-          {t('admin.import.title')}
-        </h2>
-        <p className="text-sm text-fg-muted">{t('admin.import.description')}</p>
-      </div>
-      {competitions.isPending ? (
-        <LoadingBlock label={t('common.loading')} rows={3} />
-      ) : competitions.isError ? (
-        <ErrorState
-          title={t('admin.fixtures.loadError')}
-          message={errorMessage(competitions.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void competitions.refetch()}
-        />
+      <SectionHeader
+        id="import-heading"
+        title={t('admin.import.title')}
+        description={t('admin.import.description')}
+        icon={FileUp}
+      />
+      {competitions.isPending || competitions.isError ? (
+        <QueryView query={competitions} errorTitle={t('admin.fixtures.loadError')} />
       ) : competition ? (
         <>
           <CompetitionPicker

@@ -4,11 +4,11 @@ import { Inbox } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { ApiError } from '../lib/api-client';
 import { useFormat } from '../lib/format';
-import { useErrorMessage } from '../lib/use-error-message';
+import { SectionHeader } from '../ui/section-header';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
-import { LoadingBlock } from '../ui/skeleton';
-import { EmptyState, ErrorState } from '../ui/state';
+import { QueryView } from '../ui/query-view';
+import { EmptyState } from '../ui/state';
 import { AccessDenied } from './access-denied';
 import { useInbox } from './api';
 import { InboxList } from './inbox-list';
@@ -16,7 +16,6 @@ import { InboxList } from './inbox-list';
 /** Messages sent through /contact, newest first; unhandled ones only unless asked otherwise. */
 export const InboxSection = () => {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
   const inbox = useInbox();
   const [showHandled, setShowHandled] = useState(false);
   if (inbox.error instanceof ApiError && inbox.error.code === 'ADMIN_ONLY') return <AccessDenied />;
@@ -28,47 +27,43 @@ export const InboxSection = () => {
       className="flex flex-col gap-4"
       data-testid="admin-inbox"
     >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h2 id="inbox-heading" className="flex items-center gap-2 text-lg font-bold text-fg">
-            <Inbox aria-hidden="true" className="size-5" />
-            {t('admin.inbox.title')}
-          </h2>
-          <p className="text-sm text-fg-muted">{t('admin.inbox.description')}</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-4">
-          <div className="flex min-h-11 items-center gap-3">
-            <Switch.Root
-              id="inbox-show-handled"
-              checked={showHandled}
-              onCheckedChange={setShowHandled}
-              data-testid="inbox-show-handled"
-              className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border border-line bg-neutral-soft p-0.5 transition-colors data-[state=checked]:bg-primary before:absolute before:-inset-2 before:content-['']"
-            >
-              <Switch.Thumb className="block size-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5" />
-            </Switch.Root>
-            <label htmlFor="inbox-show-handled" className="text-sm font-medium text-fg">
-              {t('admin.inbox.showHandled')}
-            </label>
-          </div>
-          <Button
-            variant="secondary"
-            onClick={() => void inbox.refetch()}
-            disabled={inbox.isFetching}
-          >
-            {inbox.isFetching && !inbox.isPending ? t('common.refreshing') : t('common.refresh')}
-          </Button>
-        </div>
-      </div>
-      {inbox.isPending ? (
-        <LoadingBlock label={t('common.loading')} rows={3} />
-      ) : inbox.isError ? (
-        <ErrorState
-          title={t('admin.inbox.loadError')}
-          message={errorMessage(inbox.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void inbox.refetch()}
-        />
+      <SectionHeader
+        id="inbox-heading"
+        title={t('admin.inbox.title')}
+        description={t('admin.inbox.description')}
+        icon={Inbox}
+        actions={
+          <>
+            <div className="flex flex-wrap items-center gap-4">
+              <div className="flex min-h-11 items-center gap-3">
+                <Switch.Root
+                  id="inbox-show-handled"
+                  checked={showHandled}
+                  onCheckedChange={setShowHandled}
+                  data-testid="inbox-show-handled"
+                  className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border border-line bg-neutral-soft p-0.5 transition-colors data-[state=checked]:bg-primary before:absolute before:-inset-2 before:content-['']"
+                >
+                  <Switch.Thumb className="block size-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5" />
+                </Switch.Root>
+                <label htmlFor="inbox-show-handled" className="text-sm font-medium text-fg">
+                  {t('admin.inbox.showHandled')}
+                </label>
+              </div>
+              <Button
+                variant="secondary"
+                onClick={() => void inbox.refetch()}
+                disabled={inbox.isFetching}
+              >
+                {inbox.isFetching && !inbox.isPending
+                  ? t('common.refreshing')
+                  : t('common.refresh')}
+              </Button>
+            </div>
+          </>
+        }
+      />
+      {inbox.isPending || inbox.isError ? (
+        <QueryView query={inbox} errorTitle={t('admin.inbox.loadError')} />
       ) : inbox.data.length === 0 ? (
         <EmptyState title={t('admin.inbox.empty')}>
           <p className="text-sm text-fg-muted">{t('admin.inbox.emptyHint')}</p>

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../lib/api-client';
+import { invalidate, queryKeys, resultViews } from '../lib/queries';
 
 const fetchSync = () => unwrap(api.admin.sync.$get());
 export type SyncOverview = Awaited<ReturnType<typeof fetchSync>>;
@@ -7,7 +8,7 @@ export type SyncCompetition = SyncOverview['competitions'][number];
 export type SyncLastRun = NonNullable<SyncCompetition['lastRun']>;
 
 export const syncQueryOptions = queryOptions({
-  queryKey: ['admin', 'sync'],
+  queryKey: queryKeys.adminSync,
   queryFn: fetchSync,
   // While a run is in progress (started here, by the schedule or another admin) watch it end.
   refetchInterval: (query) => (query.state.data?.running ? 3000 : false),
@@ -22,14 +23,6 @@ export const useRunSync = () => {
     mutationFn: (competitionId: string | null) =>
       unwrap(api.admin.sync.$post({ json: competitionId ? { competitionId } : {} })),
     // New fixtures and results reach the admin lists, the audit trail and every league view.
-    onSettled: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) => {
-          const [head] = query.queryKey;
-          return (
-            head === 'admin' || head === 'leagues' || head === 'predictions' || head === 'fixtures'
-          );
-        },
-      }),
+    onSettled: () => invalidate(queryClient, ...resultViews),
   });
 };

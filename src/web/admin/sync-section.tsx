@@ -4,9 +4,10 @@ import { toast } from 'sonner';
 import { ApiError } from '../lib/api-client';
 import { useFormat } from '../lib/format';
 import { useErrorMessage } from '../lib/use-error-message';
+import { SectionHeader } from '../ui/section-header';
 import { Button } from '../ui/button';
-import { LoadingBlock } from '../ui/skeleton';
-import { EmptyState, ErrorState, Notice } from '../ui/state';
+import { QueryView } from '../ui/query-view';
+import { EmptyState, Notice } from '../ui/state';
 import { AccessDenied } from './access-denied';
 import { useRunSync, useSyncOverview } from './sync-api';
 import { SyncList } from './sync-list';
@@ -49,41 +50,37 @@ export const SyncSection = () => {
       className="flex flex-col gap-4"
       data-testid="admin-sync"
     >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h2 id="sync-heading" className="flex items-center gap-2 text-lg font-bold text-fg">
-            <RefreshCw aria-hidden="true" className="size-5" />
-            {t('admin.sync.title')}
-          </h2>
-          <p className="text-sm text-fg-muted">{t('admin.sync.description')}</p>
-        </div>
-        <Button
-          onClick={() => start(null)}
-          disabled={syncing !== null || !overview.data || overview.data.competitions.length === 0}
-          data-testid="sync-all"
-        >
-          <RefreshCw
-            aria-hidden="true"
-            className={syncing === '' ? 'size-4 animate-spin' : 'size-4'}
-          />
-          {syncing === '' ? t('admin.sync.syncing') : t('admin.sync.syncAll')}
-        </Button>
-      </div>
+      <SectionHeader
+        id="sync-heading"
+        title={t('admin.sync.title')}
+        description={t('admin.sync.description')}
+        icon={RefreshCw}
+        actions={
+          <>
+            <Button
+              onClick={() => start(null)}
+              disabled={
+                syncing !== null || !overview.data || overview.data.competitions.length === 0
+              }
+              data-testid="sync-all"
+            >
+              <RefreshCw
+                aria-hidden="true"
+                className={syncing === '' ? 'size-4 animate-spin' : 'size-4'}
+              />
+              {syncing === '' ? t('admin.sync.syncing') : t('admin.sync.syncAll')}
+            </Button>
+          </>
+        }
+      />
       {overview.data && !overview.data.enabled ? (
         <Notice tone="info">{t('admin.sync.disabled')}</Notice>
       ) : null}
       {overview.data?.running && syncing === null ? (
         <Notice tone="info">{t('admin.sync.running')}</Notice>
       ) : null}
-      {overview.isPending ? (
-        <LoadingBlock label={t('common.loading')} rows={3} />
-      ) : overview.isError ? (
-        <ErrorState
-          title={t('admin.sync.loadError')}
-          message={errorMessage(overview.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void overview.refetch()}
-        />
+      {overview.isPending || overview.isError ? (
+        <QueryView query={overview} errorTitle={t('admin.sync.loadError')} />
       ) : overview.data.competitions.length === 0 ? (
         <EmptyState title={t('admin.sync.empty')}>
           <p className="text-sm text-fg-muted">{t('admin.sync.emptyHint')}</p>

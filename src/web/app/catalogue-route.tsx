@@ -4,12 +4,10 @@ import { useMe } from '../account/api';
 import { resolveCompetitionPath, useCompetitions } from '../competitions/api';
 import { CompetitionPage } from '../competitions/competition-page';
 import { JoinByLink } from '../leagues/join-by-link';
-import { useErrorMessage } from '../lib/use-error-message';
 import { PredictionBoard } from '../predictions/prediction-board';
 import { NotFoundPage } from '../static-pages/not-found-page';
 import { PageContainer } from '../ui/page';
-import { LoadingBlock } from '../ui/skeleton';
-import { ErrorState } from '../ui/state';
+import { QueryView } from '../ui/query-view';
 
 /**
  * Every path without a fixed route: a competition page when the catalogue has that route,
@@ -17,28 +15,15 @@ import { ErrorState } from '../ui/state';
  */
 export const CatalogueRoute = () => {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
   const { pathname, search, hash } = useLocation();
   const competitions = useCompetitions();
   const me = useMe();
   const signedIn = me.isPending ? undefined : Boolean(me.data?.user);
 
-  if (competitions.isPending) {
+  if (competitions.isPending || competitions.isError) {
     return (
       <PageContainer>
-        <LoadingBlock label={t('common.loading')} rows={2} />
-      </PageContainer>
-    );
-  }
-  if (competitions.isError) {
-    return (
-      <PageContainer>
-        <ErrorState
-          title={t('errors.pageLoad')}
-          message={errorMessage(competitions.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void competitions.refetch()}
-        />
+        <QueryView query={competitions} errorTitle={t('errors.pageLoad')} rows={2} />
       </PageContainer>
     );
   }

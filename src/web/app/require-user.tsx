@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LogIn } from 'lucide-react';
 import { useMe, type MeUser } from '../account/api';
 import { useAuthDialog } from '../lib/auth-dialog-context';
+import { SignInPrompt } from '../ui/sign-in-prompt';
 import { Button } from '../ui/button';
-import { Card } from '../ui/card';
 import { PageContainer } from '../ui/page';
 import { Skeleton } from '../ui/skeleton';
 import { ErrorState } from '../ui/state';
@@ -43,16 +42,11 @@ export const RequireUser = ({ children }: { children: (user: MeUser) => ReactNod
   }
   if (!me.data.user) {
     return (
-      <PageContainer className="max-w-xl">
-        <Card
-          className="flex flex-col items-center gap-4 text-center"
-          data-testid="sign-in-required"
-        >
-          <span className="inline-flex size-12 items-center justify-center rounded-full bg-success-soft text-success-strong">
-            <LogIn aria-hidden="true" className="size-6" />
-          </span>
-          <h1 className="text-xl font-bold text-fg">{t('auth.status.pleaseSignIn')}</h1>
-          <p className="text-fg-muted">{t('auth.status.pleaseSignInText')}</p>
+      <SignInPrompt
+        testId="sign-in-required"
+        title={t('auth.status.pleaseSignIn')}
+        text={t('auth.status.pleaseSignInText')}
+        action={
           <Button
             size="lg"
             onClick={() => authDialog.open('login')}
@@ -60,8 +54,8 @@ export const RequireUser = ({ children }: { children: (user: MeUser) => ReactNod
           >
             {t('nav.login')}
           </Button>
-        </Card>
-      </PageContainer>
+        }
+      />
     );
   }
   return <>{children(me.data.user)}</>;

@@ -1,18 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { competitionListItem } from '../../domain/competitions';
-import { api, unwrap } from '../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { competitionsQueryOptions, type CompetitionItem } from '../lib/queries';
 
-export type CompetitionItem = z.infer<typeof competitionListItem>;
-
-const fetchCompetitions = async (): Promise<CompetitionItem[]> =>
-  z.array(competitionListItem).parse((await unwrap(api.competitions.$get())).competitions);
-
-export const competitionsQueryOptions = queryOptions({
-  queryKey: ['competitions'],
-  queryFn: fetchCompetitions,
-  staleTime: 10 * 60_000,
-});
+export type { CompetitionItem };
 
 export const useCompetitions = () => useQuery(competitionsQueryOptions);
 

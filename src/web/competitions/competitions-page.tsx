@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../lib/use-error-message';
 import { PageContainer, PageHeader } from '../ui/page';
 import { Skeleton } from '../ui/skeleton';
-import { EmptyState, ErrorState } from '../ui/state';
+import { QueryView } from '../ui/query-view';
+import { EmptyState } from '../ui/state';
 import { useCompetitions } from './api';
 import { CompetitionCard } from './competition-card';
 
 /** Every competition of the catalogue as a card linking to its page (spec §2.5). */
 export const CompetitionsPage = () => {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
   const competitions = useCompetitions();
   const all = competitions.data ?? [];
   const groups = [
@@ -21,19 +20,18 @@ export const CompetitionsPage = () => {
   return (
     <PageContainer>
       <PageHeader title={t('competitions.title')} subtitle={t('competitions.subtitle')} />
-      {competitions.isPending ? (
-        <div role="status" className="grid gap-3 sm:grid-cols-2">
-          <span className="sr-only">{t('common.loading')}</span>
-          {Array.from({ length: 6 }, (_, index) => (
-            <Skeleton key={index} className="h-24" />
-          ))}
-        </div>
-      ) : competitions.isError ? (
-        <ErrorState
-          title={t('competitions.loadError')}
-          message={errorMessage(competitions.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void competitions.refetch()}
+      {competitions.isPending || competitions.isError ? (
+        <QueryView
+          query={competitions}
+          errorTitle={t('competitions.loadError')}
+          loading={
+            <div role="status" className="grid gap-3 sm:grid-cols-2">
+              <span className="sr-only">{t('common.loading')}</span>
+              {Array.from({ length: 6 }, (_, index) => (
+                <Skeleton key={index} className="h-24" />
+              ))}
+            </div>
+          }
         />
       ) : competitions.data.length === 0 ? (
         <EmptyState title={t('competitions.empty')} />

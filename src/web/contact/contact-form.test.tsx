@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/i18n';
-import { myLeaguesQueryOptions, type MyLeagueItem } from '../lib/active-team';
+import { myLeaguesQueryOptions, type MyLeagueItem } from '../lib/queries';
 import { ContactPage } from './contact-page';
 import type { ContactViewer } from './contact-values';
 

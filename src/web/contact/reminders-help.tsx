@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BellRing, Mail } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { myLeaguesQueryOptions } from '../lib/active-team';
+import { myLeaguesQueryOptions } from '../lib/queries';
 import { buttonClasses } from '../ui/button';
 import type { ContactViewer } from './contact-values';
 

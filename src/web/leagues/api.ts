@@ -2,9 +2,15 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { CreateLeagueBody, JoinLeagueBody, QuickJoinBody } from '../../domain/leagues';
 import { setActiveLeague } from '../lib/active-team';
 import { api, unwrap } from '../lib/api-client';
+import {
+  competitionsQueryOptions,
+  invalidate,
+  leagueViews,
+  queryKeys,
+  teamPredictionsQueryOptions,
+} from '../lib/queries';
 
-/** Every league query key starts with `leagues`, so one invalidation refreshes them all. */
-const leaguesKey = ['leagues'] as const;
+export { teamPredictionsQueryOptions };
 
 const fetchLeague = (leagueId: string) =>
   unwrap(api.leagues[':leagueId'].$get({ param: { leagueId } }));
@@ -13,7 +19,7 @@ export type LeagueInfo = LeagueDetail['league'];
 export type LeagueMember = LeagueDetail['members'][number];
 
 export const leagueQueryOptions = (leagueId: string) =>
-  queryOptions({ queryKey: ['leagues', 'detail', leagueId], queryFn: () => fetchLeague(leagueId) });
+  queryOptions({ queryKey: queryKeys.league(leagueId), queryFn: () => fetchLeague(leagueId) });
 
 /** What a standings request may ask for: a season, a page (or the viewer's), a round. */
 export interface StandingsQuery {
@@ -43,14 +49,12 @@ export type TeamStatistics = Standings['statistics'][number];
 /** One page of one season's table (without `season` the current season's, as the server decides). */
 export const standingsQueryOptions = (leagueId: string, query: StandingsQuery = {}) =>
   queryOptions({
-    queryKey: [
-      'leagues',
-      'standings',
+    queryKey: queryKeys.standings(
       leagueId,
       query.season ?? 'current',
       query.around ?? query.page ?? 1,
       query.round ?? 'latest',
-    ],
+    ),
     queryFn: () => fetchStandings(leagueId, query),
   });
 
@@ -61,13 +65,13 @@ export type LeagueFixture = Awaited<ReturnType<typeof fetchLeagueFixtures>>[numb
 
 export const leagueFixturesQueryOptions = (leagueId: string) =>
   queryOptions({
-    queryKey: ['leagues', 'fixtures', leagueId],
+    queryKey: queryKeys.leagueFixtures(leagueId),
     queryFn: () => fetchLeagueFixtures(leagueId),
   });
 
 export const lookupQueryOptions = (query: { code?: string; league?: string }) =>
   queryOptions({
-    queryKey: ['leagues', 'lookup', query.code ?? null, query.league ?? null],
+    queryKey: queryKeys.lookup(query.code ?? null, query.league ?? null),
     queryFn: async () => (await unwrap(api.leagues.lookup.$get({ query }))).league,
     staleTime: 60_000,
   });
@@ -76,32 +80,19 @@ const fetchMyPredictions = async () => (await unwrap(api.predictions.mine.$get()
 export type MyPrediction = Awaited<ReturnType<typeof fetchMyPredictions>>[number];
 
 export const myPredictionsQueryOptions = queryOptions({
-  queryKey: ['predictions', 'mine'],
+  queryKey: queryKeys.myPredictions,
   queryFn: fetchMyPredictions,
 });
 
-export const teamPredictionsQueryOptions = (teamId: string) =>
-  queryOptions({
-    queryKey: ['predictions', 'team', teamId],
-    queryFn: () => unwrap(api.predictions.$get({ query: { teamId } })),
-  });
-
-const fetchCompetitions = async () => (await unwrap(api.competitions.$get())).competitions;
-
 /** Competitions a league can be created for (not the "coming soon" ones). */
 export const playableCompetitionsQueryOptions = queryOptions({
-  queryKey: ['leagues', 'playable-competitions'],
-  queryFn: async () => (await fetchCompetitions()).filter((c) => c.kind !== 'coming_soon'),
-  staleTime: 10 * 60_000,
+  ...competitionsQueryOptions,
+  select: (competitions) => competitions.filter((c) => c.kind !== 'coming_soon'),
 });
 
 const useInvalidateLeagues = () => {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: leaguesKey }),
-      queryClient.invalidateQueries({ queryKey: ['predictions'] }),
-    ]);
+  return () => invalidate(queryClient, ...leagueViews);
 };
 
 export const useCreateLeague = () => {
@@ -181,7 +172,7 @@ export const useRemoveTeam = (leagueId: string) => {
 /** The players the league admin removed, who may not rejoin (league admin only). */
 export const leagueBarsQueryOptions = (leagueId: string) =>
   queryOptions({
-    queryKey: ['leagues', 'bars', leagueId],
+    queryKey: queryKeys.leagueBars(leagueId),
     queryFn: () => unwrap(api.leagues[':leagueId'].bars.$get({ param: { leagueId } })),
   });
 
@@ -200,8 +191,8 @@ export const useDeleteLeague = (leagueId: string) => {
     mutationFn: (confirmName: string) =>
       unwrap(api.leagues[':leagueId'].$delete({ param: { leagueId }, json: { confirmName } })),
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: ['leagues', 'detail', leagueId] });
-      await queryClient.invalidateQueries({ queryKey: leaguesKey });
+      queryClient.removeQueries({ queryKey: queryKeys.league(leagueId) });
+      await invalidate(queryClient, queryKeys.leagues);
     },
   });
 };
@@ -209,7 +200,7 @@ export const useDeleteLeague = (leagueId: string) => {
 // Reminders --------------------------------------------------------------------------------
 
 export const remindersQueryOptions = queryOptions({
-  queryKey: ['reminders'],
+  queryKey: queryKeys.reminders,
   queryFn: () => unwrap(api.reminders.$get()),
 });
 

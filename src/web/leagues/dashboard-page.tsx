@@ -3,22 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import {
-  ClipboardList,
-  LogIn,
-  Share2,
-  Shield,
-  Sparkles,
-  Target,
-  Trophy,
-  UserRound,
-} from 'lucide-react';
+import { ClipboardList, Share2, Shield, Sparkles, Target, Trophy, UserRound } from 'lucide-react';
 import { useActiveTeam } from '../lib/active-team';
+import { SignInPrompt } from '../ui/sign-in-prompt';
 import { Button, buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
 import { PageContainer, PageHeader } from '../ui/page';
-import { LoadingBlock, Skeleton } from '../ui/skeleton';
-import { ErrorState } from '../ui/state';
+import { Skeleton } from '../ui/skeleton';
+import { QueryView } from '../ui/query-view';
 import { teamPredictionsQueryOptions } from './api';
 import { useLeagueError } from './use-league-error';
 import { viewerName, type Viewer } from './viewer';
@@ -29,20 +21,15 @@ export const DashboardPage = ({ viewer }: { viewer: Viewer | null }) => {
   const { t } = useTranslation();
   if (!viewer) {
     return (
-      <PageContainer className="max-w-xl">
-        <Card
-          className="flex flex-col items-center gap-4 text-center"
-          data-testid="dashboard-signed-out"
-        >
-          <span className="inline-flex size-12 items-center justify-center rounded-full bg-success-soft text-success-strong">
-            <LogIn aria-hidden="true" className="size-6" />
-          </span>
-          <h1 className="text-xl font-bold text-fg">{t('dashboard.signInRequired')}</h1>
+      <SignInPrompt
+        testId="dashboard-signed-out"
+        title={t('dashboard.signInRequired')}
+        action={
           <Link to="/" className={buttonClasses('primary', 'lg')} data-testid="dashboard-go-home">
             {t('dashboard.goHome')}
           </Link>
-        </Card>
-      </PageContainer>
+        }
+      />
     );
   }
   return <Dashboard viewer={viewer} />;
@@ -59,21 +46,13 @@ const Dashboard = ({ viewer }: { viewer: Viewer }) => {
     enabled: Boolean(active.team),
   });
 
-  if (active.isPending) {
+  if (active.isPending || active.isError) {
     return (
       <PageContainer>
-        <LoadingBlock label={t('common.loading')} rows={3} />
-      </PageContainer>
-    );
-  }
-  if (active.isError) {
-    return (
-      <PageContainer>
-        <ErrorState
-          title={t('leagues.home.loadError')}
-          message={leagueError(active.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void active.refetch()}
+        <QueryView
+          query={active}
+          errorTitle={t('leagues.home.loadError')}
+          errorMessage={leagueError}
         />
       </PageContainer>
     );

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Check, Minus, Sparkles } from 'lucide-react';
 import { useFormat } from '../lib/format';
+import { SectionHeader } from '../ui/section-header';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { cn } from '../ui/cn';
-import { LoadingBlock } from '../ui/skeleton';
-import { EmptyState, ErrorState } from '../ui/state';
+import { QueryView } from '../ui/query-view';
+import { EmptyState } from '../ui/state';
 import { leagueFixturesQueryOptions, type LeagueFixture } from './api';
 import { useLeagueError } from './use-league-error';
 
@@ -25,14 +26,13 @@ export const LeagueFixtures = ({ leagueId }: { leagueId: string }) => {
   const [all, setAll] = useState(false);
 
   let body;
-  if (fixtures.isPending) body = <LoadingBlock label={t('common.loading')} rows={2} />;
-  else if (fixtures.isError)
+  if (fixtures.isPending || fixtures.isError)
     body = (
-      <ErrorState
-        title={t('leagues.fixtures.loadError')}
-        message={leagueError(fixtures.error)}
-        retryLabel={t('common.retry')}
-        onRetry={() => void fixtures.refetch()}
+      <QueryView
+        query={fixtures}
+        errorTitle={t('leagues.fixtures.loadError')}
+        errorMessage={leagueError}
+        rows={2}
       />
     );
   else if (fixtures.data.length === 0) body = <EmptyState title={t('leagues.fixtures.empty')} />;
@@ -56,13 +56,12 @@ export const LeagueFixtures = ({ leagueId }: { leagueId: string }) => {
   }
   return (
     <Card className="flex flex-col gap-4" data-testid="league-fixtures">
-      <div className="flex flex-col gap-1">
-        <h2 className="flex items-center gap-2 text-lg font-bold text-fg">
-          <CalendarClock aria-hidden="true" className="size-5 text-brand-text" />
-          {t('leagues.fixtures.title')}
-        </h2>
-        <p className="text-sm text-fg-muted">{t('leagues.fixtures.subtitle')}</p>
-      </div>
+      <SectionHeader
+        title={t('leagues.fixtures.title')}
+        description={t('leagues.fixtures.subtitle')}
+        icon={CalendarClock}
+        brandIcon
+      />
       {body}
     </Card>
   );

@@ -3,15 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { LayoutDashboard, ListOrdered, Plus, Share2, Shield, UserPlus, Users } from 'lucide-react';
-import { useActiveTeam, type MyLeagueItem } from '../lib/active-team';
+import { useActiveTeam } from '../lib/active-team';
+import type { MyLeagueItem } from '../lib/queries';
 import { useLeagueDialogs } from '../lib/league-dialogs-context';
 import { Badge } from '../ui/badge';
 import { Button, buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
 import { Dialog } from '../ui/dialog';
 import { Select } from '../ui/select';
-import { LoadingBlock, Skeleton } from '../ui/skeleton';
-import { ErrorState } from '../ui/state';
+import { Skeleton } from '../ui/skeleton';
+import { QueryView } from '../ui/query-view';
 import { leagueQueryOptions, standingsQueryOptions } from './api';
 import { SharePanel } from './share-panel';
 import { StandingsTable } from './standings-table';
@@ -28,17 +29,15 @@ export const LeagueHome = ({ viewer }: { viewer: Viewer }) => {
   const active = useActiveTeam();
   useLiveLeague(active.league?.id);
 
-  if (active.isPending) return <LoadingBlock label={t('common.loading')} rows={2} />;
-  if (active.isError) {
+  if (active.isPending || active.isError)
     return (
-      <ErrorState
-        title={t('leagues.home.loadError')}
-        message={leagueError(active.error)}
-        retryLabel={t('common.retry')}
-        onRetry={() => void active.refetch()}
+      <QueryView
+        query={active}
+        errorTitle={t('leagues.home.loadError')}
+        errorMessage={leagueError}
+        rows={2}
       />
     );
-  }
   const { league, team, leagues } = active;
   if (!league) {
     return (
@@ -241,14 +240,11 @@ const LeagueTableDialog = ({
       testId="league-table-dialog"
       className="md:max-w-2xl"
     >
-      {standings.isPending ? (
-        <LoadingBlock label={t('common.loading')} rows={3} />
-      ) : standings.isError ? (
-        <ErrorState
-          title={t('leagues.standings.loadError')}
-          message={leagueError(standings.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void standings.refetch()}
+      {standings.isPending || standings.isError ? (
+        <QueryView
+          query={standings}
+          errorTitle={t('leagues.standings.loadError')}
+          errorMessage={leagueError}
         />
       ) : (
         <div className="flex flex-col gap-4">
@@ -282,14 +278,12 @@ const LeagueStatistics = ({ leagueId }: { leagueId: string }) => {
         </h2>
         <p className="text-fg-muted">{t('leagues.statistics.subtitle')}</p>
       </div>
-      {standings.isPending ? (
-        <LoadingBlock label={t('common.loading')} rows={2} />
-      ) : standings.isError ? (
-        <ErrorState
-          title={t('leagues.standings.loadError')}
-          message={leagueError(standings.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void standings.refetch()}
+      {standings.isPending || standings.isError ? (
+        <QueryView
+          query={standings}
+          errorTitle={t('leagues.standings.loadError')}
+          errorMessage={leagueError}
+          rows={2}
         />
       ) : (
         <Card className="p-3 sm:p-4">

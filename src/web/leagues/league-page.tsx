@@ -6,8 +6,8 @@ import { Badge } from '../ui/badge';
 import { buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
 import { PageContainer, PageHeader } from '../ui/page';
-import { LoadingBlock } from '../ui/skeleton';
-import { EmptyState, ErrorState } from '../ui/state';
+import { QueryView } from '../ui/query-view';
+import { EmptyState } from '../ui/state';
 import { leagueQueryOptions } from './api';
 import { LeagueFixtures } from './league-fixtures';
 import { LeagueNotFound, isNotFound } from './league-not-found';
@@ -24,22 +24,15 @@ export const LeaguePage = () => {
   const detail = useQuery(leagueQueryOptions(leagueId));
   useLiveLeague(leagueId);
 
-  if (detail.isPending) {
+  if (detail.isError && isNotFound(detail.error)) return <LeagueNotFound />;
+  if (detail.isPending || detail.isError) {
     return (
       <PageContainer>
-        <LoadingBlock label={t('common.loading')} rows={4} />
-      </PageContainer>
-    );
-  }
-  if (detail.isError) {
-    if (isNotFound(detail.error)) return <LeagueNotFound />;
-    return (
-      <PageContainer>
-        <ErrorState
-          title={t('leagues.page.loadError')}
-          message={leagueError(detail.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void detail.refetch()}
+        <QueryView
+          query={detail}
+          errorTitle={t('leagues.page.loadError')}
+          errorMessage={leagueError}
+          rows={4}
         />
       </PageContainer>
     );

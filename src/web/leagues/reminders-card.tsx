@@ -9,7 +9,7 @@ import { useErrorMessage } from '../lib/use-error-message';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
-import { ErrorState } from '../ui/state';
+import { QueryView } from '../ui/query-view';
 import { remindersQueryOptions, useSetReminders } from './api';
 
 /** Opt in or out of the e-mail sent 24 hours before a round with missing predictions. */
@@ -71,14 +71,7 @@ const ReminderSwitch = () => {
   // A guest session that the page did not know about yet: the server only allows accounts.
   if (setting.error instanceof ApiError && setting.error.code === 'FORBIDDEN') return <GuestNote />;
   if (setting.isError) {
-    return (
-      <ErrorState
-        title={t('team.reminders.loadError')}
-        message={errorMessage(setting.error)}
-        retryLabel={t('common.retry')}
-        onRetry={() => void setting.refetch()}
-      />
-    );
+    return <QueryView query={setting} errorTitle={t('team.reminders.loadError')} />;
   }
 
   const checked = save.isPending ? save.variables : setting.data.enabled;

@@ -8,8 +8,8 @@ import { Button, buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
 import { Select } from '../ui/select';
 import { PageContainer, PageHeader } from '../ui/page';
-import { LoadingBlock } from '../ui/skeleton';
-import { EmptyState, ErrorState } from '../ui/state';
+import { QueryView } from '../ui/query-view';
+import { EmptyState } from '../ui/state';
 import { standingsQueryOptions } from './api';
 import { LeagueNotFound, isNotFound } from './league-not-found';
 import { copyText, standingsLinkFor } from './share';
@@ -40,22 +40,15 @@ export const StandingsPage = () => {
   });
   useLiveLeague(leagueId);
 
-  if (standings.isPending) {
+  if (standings.isError && isNotFound(standings.error)) return <LeagueNotFound />;
+  if (standings.isPending || standings.isError) {
     return (
       <PageContainer>
-        <LoadingBlock label={t('common.loading')} rows={4} />
-      </PageContainer>
-    );
-  }
-  if (standings.isError) {
-    if (isNotFound(standings.error)) return <LeagueNotFound />;
-    return (
-      <PageContainer>
-        <ErrorState
-          title={t('leagues.standings.loadError')}
-          message={leagueError(standings.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void standings.refetch()}
+        <QueryView
+          query={standings}
+          errorTitle={t('leagues.standings.loadError')}
+          errorMessage={leagueError}
+          rows={4}
         />
       </PageContainer>
     );

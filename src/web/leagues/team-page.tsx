@@ -4,14 +4,15 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ArrowLeft, Plus, Target, Users } from 'lucide-react';
-import { useActiveTeam, type MyLeagueItem } from '../lib/active-team';
+import { useActiveTeam } from '../lib/active-team';
+import type { MyLeagueItem } from '../lib/queries';
 import { useLeagueDialogs } from '../lib/league-dialogs-context';
 import { Badge } from '../ui/badge';
 import { Button, buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
 import { PageContainer, PageHeader } from '../ui/page';
-import { LoadingBlock } from '../ui/skeleton';
-import { EmptyState, ErrorState } from '../ui/state';
+import { QueryView } from '../ui/query-view';
+import { EmptyState } from '../ui/state';
 import { myPredictionsQueryOptions, useCreateTeam } from './api';
 import { PredictionsTable, competitionBreakdown } from './predictions-table';
 import { RemindersCard } from './reminders-card';
@@ -40,14 +41,12 @@ export const TeamPage = ({ isGuest }: { isGuest: boolean }) => {
         <h2 id="team-leagues" className="text-xl font-bold text-fg">
           {t('team.leagues')}
         </h2>
-        {active.isPending ? (
-          <LoadingBlock label={t('common.loading')} rows={2} />
-        ) : active.isError ? (
-          <ErrorState
-            title={t('leagues.home.loadError')}
-            message={leagueError(active.error)}
-            retryLabel={t('common.retry')}
-            onRetry={() => void active.refetch()}
+        {active.isPending || active.isError ? (
+          <QueryView
+            query={active}
+            errorTitle={t('leagues.home.loadError')}
+            errorMessage={leagueError}
+            rows={2}
           />
         ) : active.leagues.length === 0 ? (
           <EmptyState title={t('team.noLeagues')}>
@@ -71,14 +70,11 @@ export const TeamPage = ({ isGuest }: { isGuest: boolean }) => {
         <h2 id="team-predictions" className="text-xl font-bold text-fg">
           {t('team.predictions')}
         </h2>
-        {predictions.isPending ? (
-          <LoadingBlock label={t('common.loading')} rows={3} />
-        ) : predictions.isError ? (
-          <ErrorState
-            title={t('team.predictionsError')}
-            message={leagueError(predictions.error)}
-            retryLabel={t('common.retry')}
-            onRetry={() => void predictions.refetch()}
+        {predictions.isPending || predictions.isError ? (
+          <QueryView
+            query={predictions}
+            errorTitle={t('team.predictionsError')}
+            errorMessage={leagueError}
           />
         ) : predictions.data.length === 0 ? (
           <EmptyState title={t('team.noPredictions')}>

@@ -2,14 +2,9 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  myLeaguesQueryOptions,
-  resolveActive,
-  setActiveLeague,
-  useActiveTeam,
-  type MyLeagueItem,
-} from './active-team';
+import { resolveActive, setActiveLeague, useActiveTeam } from './active-team';
 import { clearSessionStorageKeys, localKeys } from './local-keys';
+import { myLeaguesQueryOptions, type MyLeagueItem } from './queries';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,23 +1,13 @@
 import { useSyncExternalStore } from 'react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from './api-client';
+import { useQuery } from '@tanstack/react-query';
 import { localKeys, localKeysChangedEvent } from './local-keys';
+import { myLeaguesQueryOptions, type MyLeagueItem, type MyTeamItem } from './queries';
 
 /**
  * The active league and team: which of your teams the home page, the dashboard and the
  * prediction pages play with. The choice lives in localStorage (`currentLeagueId`,
  * `currentTeamId`); without one, the first league and its first team are active.
  */
-
-const fetchMyLeagues = async () => (await unwrap(api.leagues.mine.$get())).leagues;
-export type MyLeagueItem = Awaited<ReturnType<typeof fetchMyLeagues>>[number];
-export type MyTeamItem = MyLeagueItem['teams'][number];
-
-/** `GET /leagues/mine` (empty when signed out). Every league query key starts with `leagues`. */
-export const myLeaguesQueryOptions = queryOptions({
-  queryKey: ['leagues', 'mine'],
-  queryFn: fetchMyLeagues,
-});
 
 const read = (key: string): string | null => {
   try {

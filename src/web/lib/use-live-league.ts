@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { api } from './api-client';
+import { invalidate, leagueViews } from './queries';
 
 /**
  * Keeps a league's pages live: listens to `/api/live/leagues/{id}` (Server-Sent Events) and, when
@@ -10,16 +12,9 @@ export const useLiveLeague = (leagueId: string | null | undefined) => {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!leagueId || typeof EventSource === 'undefined') return undefined;
-    const source = new EventSource(`/api/live/leagues/${encodeURIComponent(leagueId)}`);
-    const refresh = () => {
-      void queryClient.invalidateQueries({
-        // Standings live under ['leagues', id, 'standings', …].
-        predicate: (query) => {
-          const [head] = query.queryKey;
-          return head === 'leagues' || head === 'predictions';
-        },
-      });
-    };
+    const url = api.live.leagues[':leagueId'].$url({ param: { leagueId } });
+    const source = new EventSource(url.pathname);
+    const refresh = () => void invalidate(queryClient, ...leagueViews);
     source.addEventListener('standings', refresh);
     return () => {
       source.removeEventListener('standings', refresh);

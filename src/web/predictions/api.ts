@@ -1,8 +1,16 @@
 import { queryOptions, useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { multiLeagueBody, SavePredictionsBody } from '../../domain/predictions';
-import type { MyLeagueItem } from '../lib/active-team';
 import { api, unwrap } from '../lib/api-client';
+import {
+  invalidate,
+  queryKeys,
+  teamPredictionsQueryOptions,
+  type MyLeagueItem,
+  type TeamPredictions,
+} from '../lib/queries';
+
+export type { TeamPredictions };
 
 const fetchFixtures = (competitionId: string, season?: string) =>
   unwrap(
@@ -17,7 +25,7 @@ export type FixtureItem = FixturesResponse['fixtures'][number];
 /** One season of a competition (default: its current season) with every round. */
 export const fixturesQueryOptions = (competitionId: string, season?: string) =>
   queryOptions({
-    queryKey: ['fixtures', competitionId, season ?? null],
+    queryKey: queryKeys.seasonFixtures(competitionId, season ?? null),
     queryFn: () => fetchFixtures(competitionId, season),
     // Results and the server clock move on; a timer locks fixtures at kick-off in between.
     refetchInterval: 60_000,
@@ -43,26 +51,13 @@ export const teamsInCompetition = (leagues: readonly MyLeagueItem[], competition
       })),
     );
 
-const fetchPredictions = (teamId: string) => unwrap(api.predictions.$get({ query: { teamId } }));
-export type TeamPredictions = Awaited<ReturnType<typeof fetchPredictions>>;
-
-export const predictionsQueryOptions = (teamId: string) =>
-  queryOptions({
-    queryKey: ['predictions', teamId],
-    queryFn: () => fetchPredictions(teamId),
-  });
-
 /** Predictions of several teams (the copy banner looks at the player's other teams). */
 export const useTeamsPredictions = (teamIds: readonly string[]) =>
-  useQueries({ queries: teamIds.map((id) => predictionsQueryOptions(id)) });
+  useQueries({ queries: teamIds.map((id) => teamPredictionsQueryOptions(id)) });
 
 const useInvalidatePredictions = () => {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['predictions'] }),
-      queryClient.invalidateQueries({ queryKey: ['competitions'] }),
-    ]);
+  return () => invalidate(queryClient, queryKeys.predictions, queryKeys.competitions);
 };
 
 export const useSavePredictions = () => {

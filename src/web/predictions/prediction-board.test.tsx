@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Competition } from '../../domain/competitions';
 import { i18n } from '../i18n/i18n';
-import { myLeaguesQueryOptions, type MyLeagueItem } from '../lib/active-team';
+import { myLeaguesQueryOptions, type MyLeagueItem } from '../lib/queries';
 import { AuthDialogProvider } from '../lib/auth-dialog-context';
 import { LeagueDialogsProvider } from '../lib/league-dialogs-context';
 import type { FixtureItem, FixturesResponse } from './api';

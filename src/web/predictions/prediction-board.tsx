@@ -7,6 +7,7 @@ import { ApiError } from '../lib/api-client';
 import type { BoardSlot, PlayerStatus } from '../lib/competition-board';
 import { useErrorMessage } from '../lib/use-error-message';
 import { LoadingBlock } from '../ui/skeleton';
+import { QueryView } from '../ui/query-view';
 import { ErrorState } from '../ui/state';
 import { fixturesQueryOptions, teamsInCompetition } from './api';
 import { FixtureItem, fixtureStatus } from './fixture-item';
@@ -83,15 +84,7 @@ export const PredictionBoard = ({
         />
       );
     }
-    if (teams.isError)
-      return (
-        <ErrorState
-          title={t('predictions.teamsError')}
-          message={errorMessage(teams.error)}
-          retryLabel={t('common.retry')}
-          onRetry={() => void teams.refetch()}
-        />
-      );
+    if (teams.isError) return <QueryView query={teams} errorTitle={t('predictions.teamsError')} />;
     const round = paging.round;
     if (!round) return <FixturesTba isAdmin={isAdmin} />;
     const nav = (onChooseSeason: (season: string) => void) => (

@@ -2,15 +2,9 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { useErrorMessage } from '../lib/use-error-message';
-import { LoadingBlock } from '../ui/skeleton';
-import { ErrorState } from '../ui/state';
-import {
-  predictionsQueryOptions,
-  useTeamsPredictions,
-  type FixtureItem as Fixture,
-  type PlayerTeam,
-} from './api';
+import { teamPredictionsQueryOptions } from '../lib/queries';
+import { QueryView } from '../ui/query-view';
+import { useTeamsPredictions, type FixtureItem as Fixture, type PlayerTeam } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import { CopyBanner } from './copy-banner';
 import {
@@ -63,8 +57,7 @@ export const TeamBoard = ({
   onShowRound,
 }: TeamBoardProps) => {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
-  const predictions = useQuery(predictionsQueryOptions(active.id));
+  const predictions = useQuery(teamPredictionsQueryOptions(active.id));
   const otherTeams = teams.filter((team) => team.id !== active.id);
   const others = useTeamsPredictions(otherTeams.map((team) => team.id));
   const actions = useBoardActions(active, true, fixtures);
@@ -118,16 +111,8 @@ export const TeamBoard = ({
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  if (predictions.isPending) return <LoadingBlock label={t('common.loading')} rows={4} />;
-  if (predictions.isError)
-    return (
-      <ErrorState
-        title={t('predictions.loadError')}
-        message={errorMessage(predictions.error)}
-        retryLabel={t('common.retry')}
-        onRetry={() => void predictions.refetch()}
-      />
-    );
+  if (predictions.isPending || predictions.isError)
+    return <QueryView query={predictions} errorTitle={t('predictions.loadError')} rows={4} />;
 
   const copySource =
     hasOpenPredictions(draftFixtures, saved) || copyDismissed.includes(active.id)

@@ -1,0 +1,86 @@
+import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { api, unwrap } from './api-client';
+
+/**
+ * Every cache key of the web app is built here, never typed by hand in a feature. A key's first
+ * part names its area (`leagues`, `predictions`, `fixtures`, `admin`, …), so invalidating an area
+ * refreshes every query in it.
+ */
+export const queryKeys = {
+  me: ['account', 'me'],
+  competitions: ['competitions'],
+  fixtures: ['fixtures'],
+  seasonFixtures: (competitionId: string, season: string | null) => [
+    'fixtures',
+    competitionId,
+    season,
+  ],
+  leagues: ['leagues'],
+  myLeagues: ['leagues', 'mine'],
+  league: (leagueId: string) => ['leagues', 'detail', leagueId],
+  standings: (leagueId: string, season: string, position: string | number, round: string) => [
+    'leagues',
+    'standings',
+    leagueId,
+    season,
+    position,
+    round,
+  ],
+  leagueFixtures: (leagueId: string) => ['leagues', 'fixtures', leagueId],
+  leagueBars: (leagueId: string) => ['leagues', 'bars', leagueId],
+  lookup: (code: string | null, league: string | null) => ['leagues', 'lookup', code, league],
+  predictions: ['predictions'],
+  myPredictions: ['predictions', 'mine'],
+  teamPredictions: (teamId: string) => ['predictions', 'team', teamId],
+  reminders: ['reminders'],
+  admin: ['admin'],
+  adminOutbox: ['admin', 'outbox'],
+  adminInbox: ['admin', 'inbox'],
+  adminSync: ['admin', 'sync'],
+  adminCompetitions: ['admin', 'competitions'],
+  adminFixtures: (competitionId: string) => ['admin', 'fixtures', competitionId],
+  adminAudit: (entityId: string, limit: number) => ['admin', 'audit', entityId, limit],
+} as const satisfies Record<string, QueryKey | ((...args: never[]) => QueryKey)>;
+
+/** Marks every query under the given keys stale (active ones refetch). */
+export const invalidate = (queryClient: QueryClient, ...keys: readonly QueryKey[]) =>
+  Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+/** What a league's views show: its tables, boards and the player's picks. */
+export const leagueViews = [queryKeys.leagues, queryKeys.predictions] as const;
+
+/** What a change of fixtures or results moves: the admin lists, the boards and every league view. */
+export const resultViews = [queryKeys.admin, queryKeys.fixtures, ...leagueViews] as const;
+
+// Queries several features read ------------------------------------------------------------
+
+const fetchCompetitions = async () => (await unwrap(api.competitions.$get())).competitions;
+export type CompetitionItem = Awaited<ReturnType<typeof fetchCompetitions>>[number];
+
+/** The catalogue: every competition with its state (pages, league creation, the header). */
+export const competitionsQueryOptions = queryOptions({
+  queryKey: queryKeys.competitions,
+  queryFn: fetchCompetitions,
+  staleTime: 10 * 60_000,
+});
+
+const fetchMyLeagues = async () => (await unwrap(api.leagues.mine.$get())).leagues;
+export type MyLeagueItem = Awaited<ReturnType<typeof fetchMyLeagues>>[number];
+export type MyTeamItem = MyLeagueItem['teams'][number];
+
+/** `GET /leagues/mine`: the player's leagues and teams (empty when signed out). */
+export const myLeaguesQueryOptions = queryOptions({
+  queryKey: queryKeys.myLeagues,
+  queryFn: fetchMyLeagues,
+});
+
+const fetchTeamPredictions = (teamId: string) =>
+  unwrap(api.predictions.$get({ query: { teamId } }));
+export type TeamPredictions = Awaited<ReturnType<typeof fetchTeamPredictions>>;
+
+/** One team's saved picks and jokers (the board, the dashboard, the copy banner). */
+export const teamPredictionsQueryOptions = (teamId: string) =>
+  queryOptions({
+    queryKey: queryKeys.teamPredictions(teamId),
+    queryFn: () => fetchTeamPredictions(teamId),
+  });
