@@ -2,10 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from './db/types';
 
+/** Who did something: a user (by id) or a process, with a readable label. */
+export interface AuditActor {
+  id: string | null;
+  /** Readable: an e-mail, 'cli', 'ADMIN_EMAILS', 'import'... */
+  label: string;
+}
+
+/** A signed-in user as the trail records them: their id and e-mail address. */
+export const auditActorOf = (user: { id: string; email: string }): AuditActor => ({
+  id: user.id,
+  label: user.email,
+});
+
 export interface AuditEntry {
-  actorUserId: string | null;
-  /** Who did it, readable: an e-mail, 'cli', 'ADMIN_EMAILS', 'import'... */
-  actorLabel: string;
   action: string;
   entityType: string;
   entityId: string;
@@ -15,6 +25,7 @@ export interface AuditEntry {
 
 export const writeAudit = async (
   db: Kysely<DB> | Transaction<DB>,
+  actor: AuditActor,
   entry: AuditEntry,
   at: Date,
 ): Promise<void> => {
@@ -22,8 +33,8 @@ export const writeAudit = async (
     .insertInto('audit_log')
     .values({
       id: randomUUID(),
-      actor_user_id: entry.actorUserId,
-      actor_label: entry.actorLabel,
+      actor_user_id: actor.id,
+      actor_label: actor.label,
       action: entry.action,
       entity_type: entry.entityType,
       entity_id: entry.entityId,

@@ -9,7 +9,8 @@ import type { Mailer } from './mailer/mailer';
 import { renderActionMail } from './mailer/templates';
 import { normaliseLanguage } from './i18n/translate';
 import type { Language } from '../domain/i18n';
-import { moveGuestHoldings } from './account/repository';
+import { deleteUser, moveGuestHoldings } from './account/repository';
+import { AppError } from './errors';
 
 export interface SessionUser {
   id: string;
@@ -309,6 +310,24 @@ export const getSessionUser = async (
   if (!session) return null;
   return toSessionUser(session.user);
 };
+
+/**
+ * Starts a guest session for a visitor's request (quick join): the new guest and the cookies that
+ * carry its session. Throws when better-auth made no user.
+ */
+export const startGuestSession = async (
+  auth: Auth,
+  headers: Headers,
+): Promise<{ user: SessionUser; cookies: string[] }> => {
+  const signedIn = await auth.api.signInAnonymous({ headers, returnHeaders: true });
+  const guest = signedIn.response?.user;
+  if (!guest) throw new AppError('INTERNAL', 'Could not start your session. Please try again.');
+  return { user: toSessionUser(guest), cookies: signedIn.headers.getSetCookie() };
+};
+
+/** Removes a guest started for nothing (its quick join failed): it holds no team yet. */
+export const discardGuest = (deps: { database: Database }, guest: SessionUser) =>
+  deleteUser(deps.database.db, guest.id);
 
 const toSessionUser = (user: CachedUser): SessionUser => {
   return {

@@ -90,27 +90,25 @@ export const seedDemo = async (services: Services) => {
 
   const users = [];
   for (const p of demo.players) users.push(await demoUser(services, p));
-  const clock = { now: () => now };
   const [owner, ...others] = users;
   if (!owner) throw new Error('no demo players');
   const created = await createLeague(
-    db,
+    services,
     owner,
     {
       leagueName: demo.leagueName,
       teamName: demo.players[0].team,
       competitionId: demo.competitionId,
     },
-    clock,
+    now,
   );
   const teamIds = [created.teams[0]?.id ?? ''];
   for (const [i, user] of others.entries()) {
     const joined = await joinLeague(
-      db,
+      services,
       user,
-      created.league.inviteCode,
-      demo.players[i + 1]?.team ?? '',
-      clock,
+      { codeOrName: created.league.inviteCode, teamName: demo.players[i + 1]?.team ?? '' },
+      now,
     );
     teamIds.push(joined.team.id);
   }

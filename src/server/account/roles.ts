@@ -23,9 +23,8 @@ export const setRole = async (db: Kysely<DB>, change: RoleChange): Promise<boole
     await setUserRole(trx, user.id, change.role);
     await writeAudit(
       trx,
+      { id: change.actorUserId, label: change.actorLabel },
       {
-        actorUserId: change.actorUserId,
-        actorLabel: change.actorLabel,
         action: change.role === 'admin' ? 'role.grant' : 'role.revoke',
         entityType: 'user',
         entityId: user.id,

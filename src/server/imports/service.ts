@@ -131,9 +131,8 @@ const applyRow = async (
   await repo.insertFixture(trx, fixture, actor.origin, now.toISOString());
   await writeAudit(
     trx,
+    actor,
     {
-      actorUserId: actor.id,
-      actorLabel: actor.label,
       action: 'fixture.create',
       entityType: 'fixture',
       entityId: fixture.id,

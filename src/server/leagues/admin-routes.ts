@@ -7,7 +7,7 @@ import {
   leagueBar,
 } from '../../domain/leagues';
 import { body, createRouter, json, requireUser, route } from '../http';
-import * as service from './service';
+import * as service from './admin-service';
 import { leagueIdParam, summaryOf } from './summary';
 
 /** What only a league's admin (its creator) may do; the service checks the role. */
@@ -22,13 +22,9 @@ export const leagueAdminRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      const league = await service.updateLeagueSettings(
-        c.get('services').database.db,
-        user,
-        c.req.valid('param').leagueId,
-        c.req.valid('json'),
-        { now: c.get('services').now },
-      );
+      const services = c.get('services');
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') };
+      const league = await service.updateLeagueSettings(services, user, input, services.now());
       return c.json({ league: summaryOf(league, user, { member: true }) }, 200);
     },
   )
@@ -42,14 +38,10 @@ export const leagueAdminRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      const { database, env, now } = c.get('services');
-      const inviteCode = await service.regenerateInviteCode(
-        database.db,
-        user,
-        c.req.valid('param').leagueId,
-        { now },
-      );
-      return c.json({ inviteCode, inviteLink: inviteLink(env.baseUrl, inviteCode) }, 200);
+      const services = c.get('services');
+      const input = c.req.valid('param');
+      const inviteCode = await service.regenerateInviteCode(services, user, input, services.now());
+      return c.json({ inviteCode, inviteLink: inviteLink(services.env.baseUrl, inviteCode) }, 200);
     },
   )
   .openapi(
@@ -62,10 +54,8 @@ export const leagueAdminRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      const { leagueId, teamId } = c.req.valid('param');
-      await service.removeTeam(c.get('services').database.db, user, leagueId, teamId, {
-        now: c.get('services').now,
-      });
+      const services = c.get('services');
+      await service.removeTeam(services, user, c.req.valid('param'), services.now());
       return c.json({ ok: true as const }, 200);
     },
   )
@@ -79,11 +69,7 @@ export const leagueAdminRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      const bars = await service.listBars(
-        c.get('services').database.db,
-        user,
-        c.req.valid('param').leagueId,
-      );
+      const bars = await service.listBars(c.get('services'), user, c.req.valid('param'));
       return c.json({ bars }, 200);
     },
   )
@@ -97,10 +83,8 @@ export const leagueAdminRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      const { leagueId, userId } = c.req.valid('param');
-      await service.liftBar(c.get('services').database.db, user, leagueId, userId, {
-        now: c.get('services').now,
-      });
+      const services = c.get('services');
+      await service.liftBar(services, user, c.req.valid('param'), services.now());
       return c.json({ ok: true as const }, 200);
     },
   )
@@ -114,13 +98,9 @@ export const leagueAdminRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      await service.deleteLeague(
-        c.get('services').database.db,
-        user,
-        c.req.valid('param').leagueId,
-        c.req.valid('json').confirmName,
-        { now: c.get('services').now },
-      );
+      const services = c.get('services');
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') };
+      await service.deleteLeague(services, user, input, services.now());
       return c.json({ ok: true as const }, 200);
     },
   );

@@ -1,4 +1,4 @@
-import { deleteUser } from '../account/repository';
+import { discardGuest, startGuestSession } from '../auth';
 import { z } from 'zod';
 import {
   createLeagueBody,
@@ -16,12 +16,9 @@ import { standingsResponse } from '../../domain/standings';
 import { seasonLabel } from '../../domain/fixtures';
 import { AppError } from '../errors';
 import { body, createRouter, json, requireUser, route } from '../http';
-import * as repo from './repository';
 import * as service from './service';
 import { leagueIdParam, summaryOf } from './summary';
-import type { TotalsRow } from '../standings/repository';
-import { readStandings } from '../standings/service';
-import { talliesOf } from '../standings/tallies';
+import { leagueStandings } from './standings-service';
 import { attempt, guessing, throttleRules } from '../throttle';
 
 const createdResponse = z.object({
@@ -41,17 +38,12 @@ export const leagueRoutes = createRouter()
     }),
     async (c) => {
       const user = c.get('user');
-      if (!user) return c.json({ leagues: [] }, 200);
-      const rows = await repo.listUserLeagues(c.get('services').database.db, user.id);
-      return c.json(
-        {
-          leagues: rows.map((r) => ({
-            ...summaryOf(r.league, user, { member: true }),
-            teams: r.teams,
-          })),
-        },
-        200,
-      );
+      const rows = await service.myLeagues(c.get('services'), user);
+      const leagues = rows.map((r) => ({
+        ...summaryOf(r.league, user, { member: true }),
+        teams: r.teams,
+      }));
+      return c.json({ leagues }, 200);
     },
   )
   .openapi(
@@ -65,13 +57,18 @@ export const leagueRoutes = createRouter()
     async (c) => {
       const user = c.get('user');
       if (!user) throw new AppError('SIGN_IN_TO_CREATE_LEAGUE');
-      const { database, env, now } = c.get('services');
-      const result = await service.createLeague(database.db, user, c.req.valid('json'), { now });
+      const services = c.get('services');
+      const result = await service.createLeague(
+        services,
+        user,
+        c.req.valid('json'),
+        services.now(),
+      );
       const payload = {
         league: summaryOf(result.league, user, { member: true }),
         teams: result.teams.map((t) => ({ id: t.id, name: t.name, leagueId: t.leagueId })),
         addedToExisting: result.kind === 'added',
-        inviteLink: inviteLink(env.baseUrl, result.league.inviteCode),
+        inviteLink: inviteLink(services.env.baseUrl, result.league.inviteCode),
       };
       return result.kind === 'created' ? c.json(payload, 201) : c.json(payload, 200);
     },
@@ -86,18 +83,12 @@ export const leagueRoutes = createRouter()
     }),
     async (c) => {
       const q = c.req.valid('query');
-      const { db } = c.get('services').database;
       const user = c.get('user');
-      const found = await guessing(c, async () => {
-        const league = await service.lookupLeague(db, { code: q.code, name: q.league });
-        if (!league) throw new AppError('INVALID_LEAGUE');
-        return league;
-      });
-      const member = user !== null && (await repo.isMember(db, found.league.id, user.id));
-      return c.json(
-        { league: summaryOf(found.league, user, { member, knowsCode: found.byCode }) },
-        200,
+      const found = await guessing(c, () =>
+        service.lookupInvite(c.get('services'), user, { code: q.code, name: q.league }),
       );
+      const access = { member: found.member, knowsCode: found.byCode };
+      return c.json({ league: summaryOf(found.league, user, access) }, 200);
     },
   )
   .openapi(
@@ -110,11 +101,9 @@ export const leagueRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      const { codeOrName, teamName } = c.req.valid('json');
+      const services = c.get('services');
       const { league, team } = await guessing(c, () =>
-        service.joinLeague(c.get('services').database.db, user, codeOrName, teamName, {
-          now: c.get('services').now,
-        }),
+        service.joinLeague(services, user, c.req.valid('json'), services.now()),
       );
       return c.json(
         {
@@ -136,67 +125,33 @@ export const leagueRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { database, auth, now } = c.get('services');
-      const invite = c.req.valid('json');
-      const { teamName } = invite;
-      let user = c.get('user');
-      const { league, existing } = await guessing(c, () =>
-        service.quickJoinCheck(database.db, user, invite, teamName),
+      const services = c.get('services');
+      // A visitor becomes a guest: counted against the address's guest starts, the session's
+      // cookies set on this response; a guest whose join then failed is removed again.
+      let giveBack = async () => {};
+      const guests: service.GuestStarter = {
+        start: async () => {
+          giveBack = await attempt(c, throttleRules.guestStart);
+          const guest = await startGuestSession(services.auth, c.req.raw.headers);
+          for (const cookie of guest.cookies) c.header('Set-Cookie', cookie, { append: true });
+          return guest.user;
+        },
+        discard: async (guest) => {
+          await discardGuest(services, guest);
+          await giveBack();
+        },
+      };
+      const joined = await guessing(c, () =>
+        service.quickJoin(services, c.get('user'), c.req.valid('json'), services.now(), guests),
       );
-      if (existing) {
-        return c.json(
-          {
-            league: summaryOf(league, user, { member: true }),
-            team: { id: existing.id, name: existing.name, leagueId: league.id },
-            reentered: true,
-          },
-          200,
-        );
-      }
-      let createdGuest: string | null = null;
-      let giveBackGuest = async () => {};
-      if (!user) {
-        giveBackGuest = await attempt(c, throttleRules.guestStart);
-        const signedIn = await auth.api.signInAnonymous({
-          headers: c.req.raw.headers,
-          returnHeaders: true,
-        });
-        for (const cookie of signedIn.headers.getSetCookie())
-          c.header('Set-Cookie', cookie, { append: true });
-        const guest = signedIn.response?.user;
-        if (!guest)
-          throw new AppError('INTERNAL', 'Could not start your session. Please try again.');
-        createdGuest = guest.id;
-        user = {
-          id: guest.id,
-          email: guest.email,
-          name: guest.name,
-          role: 'user',
-          isAnonymous: true,
-          emailVerified: false,
-          locale: 'en',
-        };
-      }
-      try {
-        const { team } = await service.joinLeague(database.db, user, league.inviteCode, teamName, {
-          now,
-        });
-        return c.json(
-          {
-            league: summaryOf(league, user, { member: true }),
-            team: { id: team.id, name: team.name, leagueId: team.leagueId },
-            reentered: false,
-          },
-          200,
-        );
-      } catch (error) {
-        // Lost a race for the name: the guest we just made has nothing; remove it.
-        if (createdGuest) {
-          await deleteUser(database.db, createdGuest);
-          await giveBackGuest();
-        }
-        throw error;
-      }
+      return c.json(
+        {
+          league: summaryOf(joined.league, joined.user, { member: true }),
+          team: { id: joined.team.id, name: joined.team.name, leagueId: joined.league.id },
+          reentered: joined.reentered,
+        },
+        200,
+      );
     },
   )
   .openapi(
@@ -218,19 +173,21 @@ export const leagueRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { database, env } = c.get('services');
-      const league = await repo.findLeagueById(database.db, c.req.valid('param').leagueId);
-      if (!league) throw new AppError('LEAGUE_NOT_FOUND');
+      const services = c.get('services');
       const viewer = c.get('user');
-      const rows = await repo.listMembers(database.db, league.id);
-      const summary = summaryOf(league, viewer, {
-        member: viewer !== null && rows.some((m) => m.userId === viewer.id),
-      });
+      const { league, members, member } = await service.leagueDetail(
+        services,
+        viewer,
+        c.req.valid('param'),
+      );
+      const summary = summaryOf(league, viewer, { member });
       return c.json(
         {
           league: summary,
-          inviteLink: summary.inviteCode ? inviteLink(env.baseUrl, summary.inviteCode) : null,
-          members: rows.map(({ teamId, teamName, manager }) => ({ teamId, teamName, manager })),
+          inviteLink: summary.inviteCode
+            ? inviteLink(services.env.baseUrl, summary.inviteCode)
+            : null,
+          members: members.map(({ teamId, teamName, manager }) => ({ teamId, teamName, manager })),
         },
         200,
       );
@@ -257,77 +214,10 @@ export const leagueRoutes = createRouter()
       responses: { 200: json(standingsResponse) },
     }),
     async (c) => {
-      const { database, now } = c.get('services');
-      const viewer = c.get('user');
-      const league = await repo.findLeagueById(database.db, c.req.valid('param').leagueId);
-      if (!league) throw new AppError('LEAGUE_NOT_FOUND');
-      const { season, current, seasons } = await service.standingsSeason(
-        database.db,
-        league,
-        c.req.valid('query').season,
-        now(),
-      );
-      const query = c.req.valid('query');
-      // A result the background run has not reached this league with yet counts already.
-      await talliesOf(database).catchUpLeague(league);
-      const standings = await readStandings(
-        database.db,
-        league,
-        season ?? '',
-        query,
-        viewer?.id ?? null,
-      );
-      const toRow = (r: TotalsRow & { rank: number }) => ({
-        rank: r.rank,
-        teamId: r.teamId,
-        teamName: r.teamName,
-        manager: r.manager,
-        points: r.points,
-        exactMinutes: r.exactMinutes,
-        correctOutcomes: r.correctOutcomes,
-        mine: viewer !== null && r.userId === viewer.id,
-      });
-      const chosen = standings.round;
-      return c.json(
-        {
-          league: summaryOf(league, viewer, {
-            member: viewer !== null && (await repo.isMember(database.db, league.id, viewer.id)),
-          }),
-          season,
-          currentSeason: current,
-          seasons,
-          page: standings.page,
-          rows: standings.rows.map(toRow),
-          top: standings.top.map(toRow),
-          summary: standings.summary,
-          // Other players' counts cover fixtures with a result only: before kick-off nobody
-          // learns how many picks or jokers a team has placed.
-          statistics: standings.rows.map((r) => {
-            const own = viewer !== null && r.userId === viewer.id;
-            return {
-              teamId: r.teamId,
-              teamName: r.teamName,
-              predictions: own ? r.predictions : r.scoredPredictions,
-              correctOutcomes: r.correctOutcomes,
-              exactMinutes: r.exactMinutes,
-              jokers: own ? r.jokers : r.scoredJokers,
-              points: r.points,
-            };
-          }),
-          round: chosen?.round ?? null,
-          rounds: standings.rounds.map((round) =>
-            chosen && round === chosen.round
-              ? {
-                  round,
-                  winnerCount: chosen.winnerCount,
-                  winners: chosen.winners.map((w) => toRow({ ...w, rank: 1 })),
-                  rows: chosen.rows.map(toRow),
-                }
-              : { round, winnerCount: 0, winners: [], rows: [] },
-          ),
-        },
-        200,
-      );
+      const services = c.get('services');
+      const input = { ...c.req.valid('param'), ...c.req.valid('query') };
+      const standings = await leagueStandings(services, c.get('user'), input, services.now());
+      return c.json(standings, 200);
     },
   )
   .openapi(
@@ -340,13 +230,9 @@ export const leagueRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      const { team } = await service.addTeam(
-        c.get('services').database.db,
-        user,
-        c.req.valid('param').leagueId,
-        c.req.valid('json').teamName,
-        { now: c.get('services').now },
-      );
+      const services = c.get('services');
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') };
+      const { team } = await service.addTeam(services, user, input, services.now());
       return c.json({ team: { id: team.id, name: team.name, leagueId: team.leagueId } }, 201);
     },
   );

@@ -5,20 +5,19 @@ import {
   normaliseInviteCode,
   sameNameIgnoringCase,
   type CreateLeagueBody,
+  type QuickJoinBody,
 } from '../../domain/leagues';
 import type { SessionUser } from '../auth';
-import { writeAudit } from '../audit';
+import type { Services } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/types';
 import { AppError } from '../errors';
-import { resolveSeason } from '../fixtures/seasons';
 import * as repo from './repository';
 import { inTransaction } from '../db/transaction';
 import { findCompetitionFacts } from '../competitions/repository';
 
-export interface Clock {
-  now: () => Date;
-}
+/** What league services need: the database. */
+export type Deps = Pick<Services, 'database'>;
 
 const newInviteCode = (): string => {
   for (;;) {
@@ -28,7 +27,7 @@ const newInviteCode = (): string => {
 };
 
 /** A fresh code no league uses yet (retried on the unlikely collision). */
-const freeInviteCode = async (db: Kysely<DB>): Promise<string> => {
+export const freeInviteCode = async (db: Kysely<DB>): Promise<string> => {
   for (let attempt = 0; attempt < 10; attempt += 1) {
     const code = newInviteCode();
     if (!(await repo.inviteCodeExists(db, code))) return code;
@@ -67,13 +66,14 @@ export type CreateResult =
   | { kind: 'added'; league: repo.LeagueRow; teams: repo.TeamRow[] };
 
 export const createLeague = async (
-  db: Kysely<DB>,
+  { database }: Deps,
   user: SessionUser,
   body: Required<Pick<CreateLeagueBody, 'leagueName' | 'teamName' | 'competitionId'>> & {
     secondTeamName?: string | undefined;
   },
-  clock: Clock,
+  now: Date,
 ): Promise<CreateResult> => {
+  const { db } = database;
   if (user.isAnonymous) throw new AppError('ACCOUNT_REQUIRED');
   const names = [body.teamName, body.secondTeamName].filter((n): n is string => Boolean(n));
   if (names.length === 2 && sameNameIgnoringCase(names[0] ?? '', names[1] ?? ''))
@@ -89,13 +89,13 @@ export const createLeague = async (
     const teams = await inTransaction(db, async (trx) => {
       const added: repo.TeamRow[] = [];
       for (const name of names)
-        added.push(await insertTeamOrConflict(trx, existing.id, user.id, name, clock.now()));
+        added.push(await insertTeamOrConflict(trx, existing.id, user.id, name, now));
       return added;
     });
     return { kind: 'added', league: existing, teams };
   }
 
-  const at = clock.now();
+  const at = now;
   for (let attempt = 0; ; attempt += 1) {
     const leagueId = randomUUID();
     const inviteCode = await freeInviteCode(db);
@@ -138,7 +138,7 @@ export const createLeague = async (
  * Code first (trimmed, upper-cased), then the name ignoring case unless the league forbids it.
  * `byCode`: the caller gave the league's code (and may see it).
  */
-export const lookupLeague = async (
+const findByCodeOrName = async (
   db: Kysely<DB>,
   query: { code?: string | undefined; name?: string | undefined },
 ): Promise<{ league: repo.LeagueRow; byCode: boolean } | null> => {
@@ -159,218 +159,110 @@ const refuseBarred = async (db: Kysely<DB>, leagueId: string, userId: string) =>
   if (await repo.isBarred(db, leagueId, userId)) throw new AppError('REMOVED_FROM_LEAGUE');
 };
 
-export const joinLeague = async (
-  db: Kysely<DB>,
-  user: SessionUser,
-  codeOrName: string,
-  teamName: string,
-  clock: Clock,
+/** The /join look-up: the league of a code or name, and whether the viewer plays in it. */
+export const lookupInvite = async (
+  { database }: Deps,
+  viewer: SessionUser | null,
+  query: { code?: string | undefined; name?: string | undefined },
 ) => {
-  const found = await lookupLeague(db, { code: codeOrName });
+  const found = await findByCodeOrName(database.db, query);
+  if (!found) throw new AppError('INVALID_LEAGUE');
+  const member = viewer !== null && (await repo.isMember(database.db, found.league.id, viewer.id));
+  return { ...found, member };
+};
+
+export const joinLeague = async (
+  { database }: Deps,
+  user: SessionUser,
+  input: { codeOrName: string; teamName: string },
+  now: Date,
+) => {
+  const { db } = database;
+  const found = await findByCodeOrName(db, { code: input.codeOrName });
   if (!found) throw new AppError('INVALID_LEAGUE');
   const { league } = found;
   await refuseBarred(db, league.id, user.id);
-  const team = await insertTeamOrConflict(db, league.id, user.id, teamName, clock.now());
+  const team = await insertTeamOrConflict(db, league.id, user.id, input.teamName, now);
   return { league, team };
 };
+
+/** A visitor's way to a guest session (started by the caller, which owns cookies and throttles). */
+export interface GuestStarter {
+  start: () => Promise<SessionUser>;
+  /** Takes a started guest back when its join failed (it holds nothing). */
+  discard: (guest: SessionUser) => Promise<void>;
+}
 
 /**
  * Quick join by code (or by name, from an invite link by name, where the league allows it): a
  * team name already in the league is re-entered only by the session that owns it (DESIGN.md §4);
- * anyone else is refused.
+ * anyone else is refused. A visitor becomes a guest first; when the join then fails (a race for
+ * the name), the guest is discarded.
  */
-export const quickJoinCheck = async (
-  db: Kysely<DB>,
-  user: SessionUser | null,
-  invite: { code?: string | undefined; league?: string | undefined },
-  teamName: string,
+export const quickJoin = async (
+  deps: Deps,
+  visitor: SessionUser | null,
+  input: QuickJoinBody,
+  now: Date,
+  guests: GuestStarter,
 ) => {
-  const byName = invite.code ? null : await repo.findLeagueByName(db, invite.league ?? '');
-  const league = invite.code
-    ? await repo.findLeagueByCode(db, invite.code)
+  const { db } = deps.database;
+  const byName = input.code ? null : await repo.findLeagueByName(db, input.league ?? '');
+  const league = input.code
+    ? await repo.findLeagueByCode(db, input.code)
     : byName?.joinByName
       ? byName
       : null;
   if (!league)
     throw new AppError('INVALID_LEAGUE', 'League not found. Please check your league code.');
-  const existing = await repo.findTeamByName(db, league.id, teamName);
-  if (existing && existing.userId !== user?.id) throw new AppError('TEAM_NAME_TAKEN');
-  if (!existing && user) await refuseBarred(db, league.id, user.id);
-  return { league, existing };
+  const existing = await repo.findTeamByName(db, league.id, input.teamName);
+  if (existing && existing.userId !== visitor?.id) throw new AppError('TEAM_NAME_TAKEN');
+  if (existing) return { league, team: existing, user: visitor, reentered: true };
+  if (visitor) await refuseBarred(db, league.id, visitor.id);
+  const user = visitor ?? (await guests.start());
+  try {
+    const { team } = await joinLeague(
+      deps,
+      user,
+      { codeOrName: league.inviteCode, teamName: input.teamName },
+      now,
+    );
+    return { league, team, user, reentered: false };
+  } catch (error) {
+    if (!visitor) await guests.discard(user);
+    throw error;
+  }
 };
 
 export const addTeam = async (
-  db: Kysely<DB>,
+  { database }: Deps,
   user: SessionUser,
-  leagueId: string,
-  teamName: string,
-  clock: Clock,
+  { leagueId, teamName }: { leagueId: string; teamName: string },
+  now: Date,
 ) => {
+  const { db } = database;
   const league = await repo.findLeagueById(db, leagueId);
   if (!league) throw new AppError('LEAGUE_NOT_FOUND');
   if (!(await repo.isMember(db, leagueId, user.id)))
     throw new AppError('FORBIDDEN', 'Join this league before creating another team in it.');
   await refuseBarred(db, league.id, user.id);
-  const team = await insertTeamOrConflict(db, league.id, user.id, teamName, clock.now());
+  const team = await insertTeamOrConflict(db, league.id, user.id, teamName, now);
   return { league, team };
 };
 
-const adminLeague = async (db: Kysely<DB>, user: SessionUser, leagueId: string) => {
-  const league = await repo.findLeagueById(db, leagueId);
+/** The viewer's leagues with their teams in each (none when signed out). */
+export const myLeagues = async ({ database }: Deps, viewer: SessionUser | null) =>
+  viewer ? repo.listUserLeagues(database.db, viewer.id) : [];
+
+/** A league's page: the league and its members (whether the viewer is one of them). */
+export const leagueDetail = async (
+  { database }: Deps,
+  viewer: SessionUser | null,
+  { leagueId }: { leagueId: string },
+) => {
+  const league = await repo.findLeagueById(database.db, leagueId);
   if (!league) throw new AppError('LEAGUE_NOT_FOUND');
-  if (league.adminUserId !== user.id) throw new AppError('NOT_LEAGUE_ADMIN');
-  return league;
-};
-
-const audit = (
-  db: Kysely<DB>,
-  user: SessionUser,
-  action: string,
-  entityId: string,
-  before: unknown,
-  after: unknown,
-  at: Date,
-) =>
-  writeAudit(
-    db,
-    {
-      actorUserId: user.id,
-      actorLabel: user.email,
-      action,
-      entityType: 'league',
-      entityId,
-      before,
-      after,
-    },
-    at,
-  );
-
-export const updateLeagueSettings = async (
-  db: Kysely<DB>,
-  user: SessionUser,
-  leagueId: string,
-  change: { name?: string | undefined; joinByName?: boolean | undefined },
-  clock: Clock,
-) => {
-  const league = await adminLeague(db, user, leagueId);
-  const set: { name?: string; join_by_name?: number } = {};
-  if (change.name !== undefined && change.name !== league.name) {
-    const clash = await repo.findLeagueByName(db, change.name);
-    if (clash && clash.id !== league.id) throw new AppError('LEAGUE_NAME_TAKEN');
-    set.name = change.name;
-  }
-  if (change.joinByName !== undefined) set.join_by_name = change.joinByName ? 1 : 0;
-  try {
-    await repo.updateLeague(db, league.id, set, clock.now().toISOString());
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('LEAGUE_NAME_TAKEN');
-    throw error;
-  }
-  await audit(
-    db,
-    user,
-    'league.update',
-    league.id,
-    { name: league.name, joinByName: league.joinByName },
-    change,
-    clock.now(),
-  );
-  return (await repo.findLeagueById(db, league.id)) ?? league;
-};
-
-export const regenerateInviteCode = async (
-  db: Kysely<DB>,
-  user: SessionUser,
-  leagueId: string,
-  clock: Clock,
-) => {
-  const league = await adminLeague(db, user, leagueId);
-  const code = await freeInviteCode(db);
-  await repo.updateLeague(db, league.id, { invite_code: code }, clock.now().toISOString());
-  await audit(
-    db,
-    user,
-    'league.invite_code',
-    league.id,
-    { inviteCode: league.inviteCode },
-    { inviteCode: code },
-    clock.now(),
-  );
-  return code;
-};
-
-export const removeTeam = async (
-  db: Kysely<DB>,
-  user: SessionUser,
-  leagueId: string,
-  teamId: string,
-  clock: Clock,
-) => {
-  const league = await adminLeague(db, user, leagueId);
-  const team = await repo.findTeam(db, teamId);
-  if (!team || team.leagueId !== league.id) throw new AppError('TEAM_NOT_FOUND');
-  const at = clock.now();
-  await inTransaction(db, async (trx) => {
-    await repo.deleteTeam(trx, team.id); // its predictions go with it (foreign key cascade)
-    // Its owner stays out until the admin lifts the bar (not the admin's own team).
-    if (team.userId !== user.id)
-      await repo.insertBar(trx, {
-        leagueId: league.id,
-        userId: team.userId,
-        teamName: team.name,
-        at: at.toISOString(),
-      });
-  });
-  await audit(db, user, 'league.remove_team', league.id, { team: team.name }, null, at);
-};
-
-/** The players the league admin removed, who may not rejoin (newest first). */
-export const listBars = async (db: Kysely<DB>, user: SessionUser, leagueId: string) => {
-  const league = await adminLeague(db, user, leagueId);
-  return repo.listBars(db, league.id);
-};
-
-/** The league admin lets a removed player join again. */
-export const liftBar = async (
-  db: Kysely<DB>,
-  user: SessionUser,
-  leagueId: string,
-  userId: string,
-  clock: Clock,
-) => {
-  const league = await adminLeague(db, user, leagueId);
-  if (!(await repo.deleteBar(db, league.id, userId))) throw new AppError('BAR_NOT_FOUND');
-  await audit(db, user, 'league.lift_bar', league.id, { userId }, null, clock.now());
-};
-
-export const deleteLeague = async (
-  db: Kysely<DB>,
-  user: SessionUser,
-  leagueId: string,
-  confirmName: string,
-  clock: Clock,
-) => {
-  const league = await adminLeague(db, user, leagueId);
-  if (confirmName.trim() !== league.name) throw new AppError('CONFIRM_NAME_MISMATCH');
-  await repo.deleteLeague(db, league.id);
-  await audit(db, user, 'league.delete', league.id, { name: league.name }, null, clock.now());
-};
-
-/**
- * The season a league's standings count (DESIGN §2): the one asked for, else the competition's
- * current season; and the seasons the switcher offers — the current one and any in which the
- * league's teams predicted, latest first.
- */
-export const standingsSeason = async (
-  db: Kysely<DB>,
-  league: repo.LeagueRow,
-  asked: string | undefined,
-  now: Date,
-) => {
-  const { season, current, spans } = await resolveSeason(db, league.competitionId, asked, now);
-  const played = new Set(await repo.leagueSeasons(db, league.id));
-  const seasons = spans
-    .filter((s) => s.season === current || played.has(s.season))
-    .map((s) => s.season);
-  return { season, current, seasons };
+  const members = await repo.listMembers(database.db, league.id);
+  const member = viewer !== null && members.some((m) => m.userId === viewer.id);
+  return { league, members, member };
 };

@@ -224,8 +224,8 @@ export const deletePredictions = (db: Db, teamId: string, fixtureIds: string[]) 
         .execute();
 
 /** Every prediction of the user's teams, newest first (the /team page). */
-export const predictionsOfUser = async (db: Db, userId: string) =>
-  db
+export const predictionsOfUser = async (db: Db, userId: string) => {
+  const rows = await db
     .selectFrom('predictions as p')
     .innerJoin('teams as t', 't.id', 'p.team_id')
     .innerJoin('leagues as l', 'l.id', 't.league_id')
@@ -256,6 +256,26 @@ export const predictionsOfUser = async (db: Db, userId: string) =>
     .orderBy('f.kickoff_at', 'desc')
     .limit(1000)
     .execute();
+  return rows.map((r) => ({
+    fixtureId: r.fixture_id,
+    teamId: r.team_id,
+    teamName: r.team_name,
+    leagueId: r.league_id,
+    leagueName: r.league_name,
+    competitionId: r.competition_id,
+    competitionName: r.competition_name,
+    competitionRoute: r.competition_route,
+    homeTeam: r.home_team,
+    awayTeam: r.away_team,
+    kickoffAt: r.kickoff_at,
+    status: r.status,
+    outcome: r.outcome,
+    firstGoalMinute: r.first_goal_minute,
+    joker: Number(r.joker) === 1,
+    points: r.points,
+    createdAt: r.created_at,
+  }));
+};
 
 /** One season of the league's competition with the picks of the league's teams. */
 export const leagueFixtureEntries = async (

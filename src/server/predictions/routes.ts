@@ -8,10 +8,7 @@ import {
   savePredictionsBody,
 } from '../../domain/predictions';
 import { seasonLabel } from '../../domain/fixtures';
-import { talliesOf } from '../standings/tallies';
-import { resolveSeason } from '../fixtures/seasons';
 import { body, createRouter, json, requireUser } from '../http';
-import * as repo from './repository';
 import * as service from './service';
 import { fixturePicks, leagueBoard } from './board-service';
 
@@ -75,26 +72,9 @@ export const predictionRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      const { database, now } = c.get('services');
-      const team = await service.ownTeam(database, user, c.req.valid('query').teamId);
-      await talliesOf(database).catchUpLeague({
-        id: team.leagueId,
-        competitionId: team.competitionId,
-      });
-      const [predictions, season] = await Promise.all([
-        repo.predictionsOfTeam(database.db, team.id),
-        resolveSeason(database.db, team.competitionId, undefined, now()).then((r) => r.season),
-      ]);
-      return c.json(
-        {
-          teamId: team.id,
-          competitionId: team.competitionId,
-          season,
-          predictions,
-          jokersRemaining: await service.jokersRemaining(database, team.id, season),
-        },
-        200,
-      );
+      const services = c.get('services');
+      const input = c.req.valid('query');
+      return c.json(await service.teamPredictions(services, user, input, services.now()), 200);
     },
   )
   .openapi(
@@ -106,31 +86,7 @@ export const predictionRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      const rows = await repo.predictionsOfUser(c.get('services').database.db, user.id);
-      return c.json(
-        {
-          predictions: rows.map((r) => ({
-            fixtureId: r.fixture_id,
-            teamId: r.team_id,
-            teamName: r.team_name,
-            leagueId: r.league_id,
-            leagueName: r.league_name,
-            competitionId: r.competition_id,
-            competitionName: r.competition_name,
-            competitionRoute: r.competition_route,
-            homeTeam: r.home_team,
-            awayTeam: r.away_team,
-            kickoffAt: r.kickoff_at,
-            status: r.status,
-            outcome: r.outcome,
-            firstGoalMinute: r.first_goal_minute,
-            joker: Number(r.joker) === 1,
-            points: r.points,
-            createdAt: r.created_at,
-          })),
-        },
-        200,
-      );
+      return c.json({ predictions: await service.myPredictions(c.get('services'), user) }, 200);
     },
   )
   .openapi(
@@ -143,9 +99,8 @@ export const predictionRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      const { database, now } = c.get('services');
-      const { teamId, predictions } = c.req.valid('json');
-      const r = await service.savePredictions(database, user, teamId, predictions, now());
+      const services = c.get('services');
+      const r = await service.savePredictions(services, user, c.req.valid('json'), services.now());
       return c.json(
         {
           saved: r.saved,
@@ -171,12 +126,9 @@ export const predictionRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      const { database, now } = c.get('services');
-      const { teamId, fixtureIds } = c.req.valid('json');
-      return c.json(
-        await service.deletePredictions(database, user, teamId, fixtureIds, now()),
-        200,
-      );
+      const services = c.get('services');
+      const input = c.req.valid('json');
+      return c.json(await service.deletePredictions(services, user, input, services.now()), 200);
     },
   )
   .openapi(
@@ -189,9 +141,8 @@ export const predictionRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      const { database, now } = c.get('services');
-      const { fromTeamId, toTeamId } = c.req.valid('json');
-      const r = await service.copyPredictions(database, user, fromTeamId, toTeamId, now());
+      const services = c.get('services');
+      const r = await service.copyPredictions(services, user, c.req.valid('json'), services.now());
       return c.json({ copied: r.copied, leagueName: r.to.leagueName }, 200);
     },
   )
@@ -207,9 +158,9 @@ export const predictionRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      const { database, now } = c.get('services');
-      const { teamIds, predictions } = c.req.valid('json');
-      return c.json(await service.saveToTeams(database, user, teamIds, predictions, now()), 200);
+      const services = c.get('services');
+      const input = c.req.valid('json');
+      return c.json(await service.saveToTeams(services, user, input, services.now()), 200);
     },
   )
   .openapi(

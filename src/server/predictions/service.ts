@@ -14,8 +14,14 @@ import { AppError } from '../errors';
 import * as repo from './repository';
 import { moveTeamTotals, planDeleteTallies, planSaveTallies } from '../standings/tally-sql';
 import { inTransaction } from '../db/transaction';
+import type { Services } from '../context';
+import { resolveSeason } from '../fixtures/seasons';
+import { talliesOf } from '../standings/tallies';
 
-export const ownTeam = async (
+/** What prediction services need: the database. */
+type Deps = Pick<Services, 'database'>;
+
+const ownTeam = async (
   database: Database,
   user: SessionUser,
   teamId: string,
@@ -86,9 +92,36 @@ export const writePicks = async (
 };
 
 /** Jokers a team has left in one season of its competition. */
-export const jokersRemaining = async (database: Database, teamId: string, season: string | null) =>
+const jokersRemaining = async (database: Database, teamId: string, season: string | null) =>
   jokersPerCompetition -
   (await repo.jokersOfTeam(database.db, teamId)).filter((j) => j.season === season).length;
+
+/** One of the player's teams with its picks and the jokers left in the current season. */
+export const teamPredictions = async (
+  { database }: Deps,
+  user: SessionUser,
+  { teamId }: { teamId: string },
+  now: Date,
+) => {
+  const team = await ownTeam(database, user, teamId);
+  // A result the background run has not reached this league with yet counts already.
+  await talliesOf(database).catchUpLeague({ id: team.leagueId, competitionId: team.competitionId });
+  const [predictions, { season }] = await Promise.all([
+    repo.predictionsOfTeam(database.db, team.id),
+    resolveSeason(database.db, team.competitionId, undefined, now),
+  ]);
+  return {
+    teamId: team.id,
+    competitionId: team.competitionId,
+    season,
+    predictions,
+    jokersRemaining: await jokersRemaining(database, team.id, season),
+  };
+};
+
+/** Every pick of the player's teams, newest first. */
+export const myPredictions = ({ database }: Deps, user: SessionUser) =>
+  repo.predictionsOfUser(database.db, user.id);
 
 /**
  * The most jokers the team would hold in any season the batch touches (the allowance is per
@@ -118,10 +151,9 @@ const jokersAfter = (
  * changes nothing, and a team never holds more than two jokers in a season.
  */
 export const savePredictions = async (
-  database: Database,
+  { database }: Deps,
   user: SessionUser,
-  teamId: string,
-  batch: PredictionInput[],
+  { teamId, predictions: batch }: { teamId: string; predictions: PredictionInput[] },
   now: Date,
 ) => {
   return inTransaction(database.db, async (trx) => {
@@ -163,10 +195,9 @@ export const savePredictions = async (
 
 /** Deletes open predictions; locked ones are reported and kept. */
 export const deletePredictions = async (
-  database: Database,
+  { database }: Deps,
   user: SessionUser,
-  teamId: string,
-  fixtureIds: string[],
+  { teamId, fixtureIds }: { teamId: string; fixtureIds: string[] },
   now: Date,
 ) => {
   const team = await ownTeam(database, user, teamId);
@@ -191,10 +222,9 @@ export const deletePredictions = async (
 
 /** Copies outcome and minute (not jokers) of open fixtures from one of your teams to another. */
 export const copyPredictions = async (
-  database: Database,
+  { database }: Deps,
   user: SessionUser,
-  fromTeamId: string,
-  toTeamId: string,
+  { fromTeamId, toTeamId }: { fromTeamId: string; toTeamId: string },
   now: Date,
 ) => {
   const from = await ownTeam(database, user, fromTeamId);
@@ -230,10 +260,12 @@ export const copyPredictions = async (
 
 /** 'Apply to Multiple Leagues': the same picks (no jokers) for several of your teams at once. */
 export const saveToTeams = async (
-  database: Database,
+  { database }: Deps,
   user: SessionUser,
-  teamIds: string[],
-  batch: Omit<PredictionInput, 'joker'>[],
+  {
+    teamIds,
+    predictions: batch,
+  }: { teamIds: string[]; predictions: Omit<PredictionInput, 'joker'>[] },
   now: Date,
 ) => {
   const teams = await Promise.all([...new Set(teamIds)].map((id) => ownTeam(database, user, id)));

@@ -182,10 +182,9 @@ export const applyFixtureChange = async (
     facts;
   await writeAudit(
     trx,
+    actor,
     groups.length === 0
       ? {
-          actorUserId: actor.id,
-          actorLabel: actor.label,
           action: 'fixture.recalculate',
           entityType: 'fixture',
           entityId: fixtureId,
@@ -197,8 +196,6 @@ export const applyFixtureChange = async (
           },
         }
       : {
-          actorUserId: actor.id,
-          actorLabel: actor.label,
           action: 'fixture.update',
           entityType: 'fixture',
           entityId: fixtureId,

@@ -95,9 +95,8 @@ export const rebuildStandings = async (
   const tookMs = Math.round(performance.now() - started);
   await writeAudit(
     database.db,
+    actor,
     {
-      actorUserId: actor.id,
-      actorLabel: actor.label,
       action: 'competition.rebuild_standings',
       entityType: 'competition',
       entityId: competitionId,
@@ -143,9 +142,8 @@ export const addFixture = async (services: Deps, actor: Actor, body: NewFixtureB
     ]);
     await writeAudit(
       trx,
+      actor,
       {
-        actorUserId: actor.id,
-        actorLabel: actor.label,
         action: 'fixture.create',
         entityType: 'fixture',
         entityId: id,
@@ -182,9 +180,8 @@ export const addCompetition = async (
       await insertCompetition(trx, body, at);
       await writeAudit(
         trx,
+        actor,
         {
-          actorUserId: actor.id,
-          actorLabel: actor.label,
           action: 'competition.create',
           entityType: 'competition',
           entityId: body.id,

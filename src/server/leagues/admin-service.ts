@@ -1,0 +1,143 @@
+import type { SessionUser } from '../auth';
+import { auditActorOf, writeAudit } from '../audit';
+import { isUniqueViolation } from '../db/errors';
+import { inTransaction } from '../db/transaction';
+import { AppError } from '../errors';
+import * as repo from './repository';
+import { freeInviteCode, type Deps } from './service';
+
+/** What only a league's admin (its creator) may do; every change is audited. */
+
+const adminLeague = async ({ database }: Deps, user: SessionUser, leagueId: string) => {
+  const league = await repo.findLeagueById(database.db, leagueId);
+  if (!league) throw new AppError('LEAGUE_NOT_FOUND');
+  if (league.adminUserId !== user.id) throw new AppError('NOT_LEAGUE_ADMIN');
+  return league;
+};
+
+const audit = (
+  { database }: Deps,
+  user: SessionUser,
+  entry: { action: string; entityId: string; before: unknown; after?: unknown },
+  at: Date,
+) => writeAudit(database.db, auditActorOf(user), { ...entry, entityType: 'league' }, at);
+
+export const updateLeagueSettings = async (
+  deps: Deps,
+  user: SessionUser,
+  input: { leagueId: string; name?: string | undefined; joinByName?: boolean | undefined },
+  now: Date,
+) => {
+  const { db } = deps.database;
+  const { leagueId, ...change } = input;
+  const league = await adminLeague(deps, user, leagueId);
+  const set: { name?: string; join_by_name?: number } = {};
+  if (change.name !== undefined && change.name !== league.name) {
+    const clash = await repo.findLeagueByName(db, change.name);
+    if (clash && clash.id !== league.id) throw new AppError('LEAGUE_NAME_TAKEN');
+    set.name = change.name;
+  }
+  if (change.joinByName !== undefined) set.join_by_name = change.joinByName ? 1 : 0;
+  try {
+    await repo.updateLeague(db, league.id, set, now.toISOString());
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('LEAGUE_NAME_TAKEN');
+    throw error;
+  }
+  const before = { name: league.name, joinByName: league.joinByName };
+  await audit(
+    deps,
+    user,
+    { action: 'league.update', entityId: league.id, before, after: change },
+    now,
+  );
+  return (await repo.findLeagueById(db, league.id)) ?? league;
+};
+
+export const regenerateInviteCode = async (
+  deps: Deps,
+  user: SessionUser,
+  { leagueId }: { leagueId: string },
+  now: Date,
+) => {
+  const league = await adminLeague(deps, user, leagueId);
+  const code = await freeInviteCode(deps.database.db);
+  await repo.updateLeague(deps.database.db, league.id, { invite_code: code }, now.toISOString());
+  await audit(
+    deps,
+    user,
+    {
+      action: 'league.invite_code',
+      entityId: league.id,
+      before: { inviteCode: league.inviteCode },
+      after: { inviteCode: code },
+    },
+    now,
+  );
+  return code;
+};
+
+export const removeTeam = async (
+  deps: Deps,
+  user: SessionUser,
+  { leagueId, teamId }: { leagueId: string; teamId: string },
+  now: Date,
+) => {
+  const league = await adminLeague(deps, user, leagueId);
+  const team = await repo.findTeam(deps.database.db, teamId);
+  if (!team || team.leagueId !== league.id) throw new AppError('TEAM_NOT_FOUND');
+  await inTransaction(deps.database.db, async (trx) => {
+    await repo.deleteTeam(trx, team.id); // its predictions go with it (foreign key cascade)
+    // Its owner stays out until the admin lifts the bar (not the admin's own team).
+    if (team.userId !== user.id)
+      await repo.insertBar(trx, {
+        leagueId: league.id,
+        userId: team.userId,
+        teamName: team.name,
+        at: now.toISOString(),
+      });
+  });
+  const entry = { action: 'league.remove_team', entityId: league.id, before: { team: team.name } };
+  await audit(deps, user, entry, now);
+};
+
+/** The players the league admin removed, who may not rejoin (newest first). */
+export const listBars = async (
+  deps: Deps,
+  user: SessionUser,
+  { leagueId }: { leagueId: string },
+) => {
+  const league = await adminLeague(deps, user, leagueId);
+  return repo.listBars(deps.database.db, league.id);
+};
+
+/** The league admin lets a removed player join again. */
+export const liftBar = async (
+  deps: Deps,
+  user: SessionUser,
+  { leagueId, userId }: { leagueId: string; userId: string },
+  now: Date,
+) => {
+  const league = await adminLeague(deps, user, leagueId);
+  if (!(await repo.deleteBar(deps.database.db, league.id, userId)))
+    throw new AppError('BAR_NOT_FOUND');
+  await audit(
+    deps,
+    user,
+    { action: 'league.lift_bar', entityId: league.id, before: { userId } },
+    now,
+  );
+};
+
+export const deleteLeague = async (
+  deps: Deps,
+  user: SessionUser,
+  { leagueId, confirmName }: { leagueId: string; confirmName: string },
+  now: Date,
+) => {
+  const league = await adminLeague(deps, user, leagueId);
+  if (confirmName.trim() !== league.name) throw new AppError('CONFIRM_NAME_MISMATCH');
+  await repo.deleteLeague(deps.database.db, league.id);
+  const before = { name: league.name };
+  await audit(deps, user, { action: 'league.delete', entityId: league.id, before }, now);
+};

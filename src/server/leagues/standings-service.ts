@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely';
+import type { SessionUser } from '../auth';
+import type { DB } from '../db/types';
+import { AppError } from '../errors';
+import { resolveSeason } from '../fixtures/seasons';
+import type { TotalsRow } from '../standings/repository';
+import { readStandings, type StandingsQuery } from '../standings/service';
+import { talliesOf } from '../standings/tallies';
+import * as repo from './repository';
+import type { Deps } from './service';
+import { summaryOf } from './summary';
+
+/**
+ * The season a league's standings count (DESIGN §2): the one asked for, else the competition's
+ * current season; and the seasons the switcher offers — the current one and any in which the
+ * league's teams predicted, latest first.
+ */
+const standingsSeason = async (
+  db: Kysely<DB>,
+  league: repo.LeagueRow,
+  asked: string | undefined,
+  now: Date,
+) => {
+  const { season, current, spans } = await resolveSeason(db, league.competitionId, asked, now);
+  const played = new Set(await repo.leagueSeasons(db, league.id));
+  const seasons = spans
+    .filter((s) => s.season === current || played.has(s.season))
+    .map((s) => s.season);
+  return { season, current, seasons };
+};
+
+/**
+ * A league's standings as the API shows them to `viewer`: one page of the table, the top 10, the
+ * summary, per-team statistics and one round's table. Other players' counts cover fixtures with
+ * a result only: before kick-off nobody learns how many picks or jokers a team has placed.
+ */
+export const leagueStandings = async (
+  { database }: Deps,
+  viewer: SessionUser | null,
+  input: StandingsQuery & { leagueId: string; season?: string | undefined },
+  now: Date,
+) => {
+  const { db } = database;
+  const league = await repo.findLeagueById(db, input.leagueId);
+  if (!league) throw new AppError('LEAGUE_NOT_FOUND');
+  const { season, current, seasons } = await standingsSeason(db, league, input.season, now);
+  // A result the background run has not reached this league with yet counts already.
+  await talliesOf(database).catchUpLeague(league);
+  const [standings, member] = await Promise.all([
+    readStandings(db, league, season ?? '', input, viewer?.id ?? null),
+    viewer ? repo.isMember(db, league.id, viewer.id) : false,
+  ]);
+  const mine = (r: TotalsRow) => viewer !== null && r.userId === viewer.id;
+  const toRow = (r: TotalsRow & { rank: number }) => ({
+    rank: r.rank,
+    teamId: r.teamId,
+    teamName: r.teamName,
+    manager: r.manager,
+    points: r.points,
+    exactMinutes: r.exactMinutes,
+    correctOutcomes: r.correctOutcomes,
+    mine: mine(r),
+  });
+  const chosen = standings.round;
+  return {
+    league: summaryOf(league, viewer, { member }),
+    season,
+    currentSeason: current,
+    seasons,
+    page: standings.page,
+    rows: standings.rows.map(toRow),
+    top: standings.top.map(toRow),
+    summary: standings.summary,
+    statistics: standings.rows.map((r) => ({
+      teamId: r.teamId,
+      teamName: r.teamName,
+      predictions: mine(r) ? r.predictions : r.scoredPredictions,
+      correctOutcomes: r.correctOutcomes,
+      exactMinutes: r.exactMinutes,
+      jokers: mine(r) ? r.jokers : r.scoredJokers,
+      points: r.points,
+    })),
+    round: chosen?.round ?? null,
+    rounds: standings.rounds.map((round) =>
+      chosen && round === chosen.round
+        ? {
+            round,
+            winnerCount: chosen.winnerCount,
+            winners: chosen.winners.map((w) => toRow({ ...w, rank: 1 })),
+            rows: chosen.rows.map(toRow),
+          }
+        : { round, winnerCount: 0, winners: [], rows: [] },
+    ),
+  };
+};
