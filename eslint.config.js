@@ -90,6 +90,7 @@ export default tseslint.config(
       'src/server/account/roles.ts',
       'src/server/jobs/!(*.test).ts',
       'src/server/fixtures/catalogue.ts',
+      'src/server/fixtures/change.ts',
       'src/server/throttle.ts',
       'src/server/auth.ts',
       'src/server/standings/tallies.ts',

@@ -4,7 +4,7 @@ import { applyImport } from './imports/service';
 import { createLeague, joinLeague } from './leagues/service';
 import { findLeagueByName } from './leagues/repository';
 import { writePicks } from './predictions/service';
-import type { Actor } from './results/change';
+import type { Actor } from './fixtures/change';
 import { calls, fixtureCsv, played, zone } from './demo-plan';
 import { addCompetition, changeFixture } from './results/service';
 import { findUserByEmail, markEmailVerified } from './account/repository';

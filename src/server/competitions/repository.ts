@@ -142,3 +142,11 @@ export const insertCompetition = async (
 /** The ids of every competition (built-in and added). */
 export const competitionIds = async (db: Kysely<DB>) =>
   (await db.selectFrom('competitions').select('id').execute()).map((c) => c.id);
+
+/** The competition an import targets: its time zone and default season. */
+export const findCompetitionForImport = (db: Kysely<DB> | Transaction<DB>, competitionId: string) =>
+  db
+    .selectFrom('competitions')
+    .select(['id', 'time_zone', 'season_label'])
+    .where('id', '=', competitionId)
+    .executeTakeFirst();

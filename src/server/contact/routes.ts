@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { contactBody, contactMessage } from '../../domain/contact';
-import { clientAddress, createAdminRouter, createRouter } from '../http';
+import { clientAddress, createAdminRouter, createRouter, requireUser } from '../http';
 import { contactInbox, setHandled, submitContact } from './service';
 
 export const contactRoutes = createRouter().openapi(
@@ -20,12 +20,12 @@ export const contactRoutes = createRouter().openapi(
   async (c) => {
     const services = c.get('services');
     const user = c.get('user');
-    const result = await submitContact(services, c.req.valid('json'), {
+    const sender = {
       clientIp: clientAddress(c),
       userId: user?.id ?? null,
       locale: user?.locale ?? c.req.header('accept-language')?.slice(0, 2) ?? null,
-      now: services.now(),
-    });
+    };
+    const result = await submitContact(services, sender, c.req.valid('json'), services.now());
     return c.json(result, 201);
   },
 );
@@ -46,7 +46,7 @@ export const contactInboxRoutes = createAdminRouter()
       },
     }),
     async (c) => {
-      return c.json({ messages: await contactInbox(c.get('services')) }, 200);
+      return c.json({ messages: await contactInbox(c.get('services'), requireUser(c)) }, 200);
     },
   )
   .openapi(
@@ -70,10 +70,7 @@ export const contactInboxRoutes = createAdminRouter()
     }),
     async (c) => {
       const services = c.get('services');
-      const { handled } = c.req.valid('json');
-      return c.json(
-        await setHandled(services, c.req.valid('param').id, handled, services.now()),
-        200,
-      );
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') };
+      return c.json(await setHandled(services, requireUser(c), input, services.now()), 200);
     },
   );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { contactLimitPerHour, type ContactBody } from '../../domain/contact';
+import type { SessionUser } from '../auth';
 import type { Services } from '../context';
 import { AppError } from '../errors';
 import { translator } from '../i18n/translate';
@@ -13,26 +14,26 @@ import { inTransaction } from '../db/transaction';
  */
 export const submitContact = async (
   services: Pick<Services, 'database' | 'mailer' | 'env'>,
+  /** Who writes: the client address (the limit's key), the account and language if known. */
+  sender: { clientIp: string; userId: string | null; locale: string | null },
   input: ContactBody,
-  context: { clientIp: string; userId: string | null; locale: string | null; now: Date },
+  now: Date,
 ) => {
   const { db } = services.database;
-  const since = new Date(context.now.getTime() - 3_600_000).toISOString();
+  const since = new Date(now.getTime() - 3_600_000).toISOString();
   const id = randomUUID();
   const to = services.env.CONTACT_TO;
   const t = translator('en'); // the team reads English
   const mailId = await inTransaction(db, async (trx) => {
     // Count and insert in one step per address.
-    await repo.lockAddress(trx, services.database.dialect, context.clientIp);
-    if ((await repo.countSince(trx, context.clientIp, since)) >= contactLimitPerHour)
+    await repo.lockAddress(trx, services.database.dialect, sender.clientIp);
+    if ((await repo.countSince(trx, sender.clientIp, since)) >= contactLimitPerHour)
       throw new AppError('CONTACT_RATE_LIMITED');
     await repo.insertMessage(trx, {
       ...input,
       id,
-      userId: context.userId,
-      clientIp: context.clientIp,
-      locale: context.locale,
-      at: context.now.toISOString(),
+      ...sender,
+      at: now.toISOString(),
     });
     if (!to) return null;
     const subjectLabel = t(`contact.subjects.${input.subject}`, { defaultValue: input.subject });
@@ -53,14 +54,14 @@ export const submitContact = async (
 const escape = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The inbox (site admins): the newest 200 messages. */
-export const contactInbox = (services: Pick<Services, 'database'>) =>
+export const contactInbox = (services: Pick<Services, 'database'>, _admin: SessionUser) =>
   repo.listInbox(services.database.db, 200);
 
 /** Marks a message handled (or not again); 404 when there is none. */
 export const setHandled = async (
   services: Pick<Services, 'database'>,
-  id: string,
-  handled: boolean,
+  _admin: SessionUser,
+  { id, handled }: { id: string; handled: boolean },
   now: Date,
 ) => {
   if (!(await repo.markHandled(services.database.db, id, handled ? now.toISOString() : null)))

@@ -23,8 +23,9 @@ import {
   fixtureIdAllocator,
   isResultEvent,
   type Actor,
-} from '../results/change';
-import * as repo from './repository';
+} from '../fixtures/change';
+import * as fixtures from '../fixtures/repository';
+import { findCompetitionForImport } from '../competitions/repository';
 import { talliesOf } from '../standings/tallies';
 import { inTransaction } from '../db/transaction';
 
@@ -45,7 +46,7 @@ export interface ImportTarget {
 }
 
 const readRows = async (db: Kysely<DB>, body: ImportBody) => {
-  const competition = await repo.findCompetitionForImport(db, body.competitionId);
+  const competition = await findCompetitionForImport(db, body.competitionId);
   if (!competition) throw new AppError('UNKNOWN_COMPETITION');
   const timeZone = body.timeZone ?? competition.time_zone;
   if (!isTimeZone(timeZone))
@@ -74,7 +75,7 @@ const planFor = async (
   rows: ImportRow[],
   now: Date,
 ) => {
-  const stored = await repo.storedFixtures(db, target.competitionId, target.season);
+  const stored = await fixtures.storedFixtures(db, target.competitionId, target.season);
   return {
     plan: planImport(rows, stored, { by: actor.origin, now, timeZone: target.timeZone }),
     orders: roundOrders(rows, new Map(stored.map((f) => [f.round, f.roundOrder]))),
@@ -111,7 +112,7 @@ const applyRow = async (
       { ...p.update, ...(round ? { roundOrder: context.orders.get(round) } : {}) },
       now,
     );
-    await repo.rememberExternalId(trx, p.fixtureId, p.key);
+    await fixtures.rememberExternalId(trx, p.fixtureId, p.key);
     return { fixtureId: p.fixtureId, event: isResultEvent(applied) };
   }
   const fixture = {
@@ -128,7 +129,7 @@ const applyRow = async (
     venue: p.row.venue,
     externalId: p.key,
   };
-  await repo.insertFixture(trx, fixture, actor.origin, now.toISOString());
+  await fixtures.insertImportedFixture(trx, fixture, actor.origin, now.toISOString());
   await writeAudit(
     trx,
     actor,

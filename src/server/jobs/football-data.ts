@@ -11,10 +11,10 @@ import {
 import { allowedUpdate } from '../../domain/import-plan';
 import type { Services } from '../context';
 import { jobLockKeys, withJobLock } from '../db/job-lock';
-import { setSyncExternalId, storedFixtures } from '../imports/repository';
+import { setSyncExternalId, storedFixtures } from '../fixtures/repository';
 import { competitionIds } from '../competitions/repository';
 import { inTransaction } from '../db/transaction';
-import { applyFixtureChange, isResultEvent, type Actor } from '../results/change';
+import { applyFixtureChange, isResultEvent, type Actor } from '../fixtures/change';
 import { talliesOf } from '../standings/tallies';
 import { fetchCompetitionMatches, type FootballDataClientOptions } from './football-data-client';
 import { createRateLimiter, realClock, type LimiterClock } from './rate-limiter';

@@ -26,7 +26,7 @@ export const reminderRoutes = createRouter()
     }),
     async (c) => {
       const user = requireAccount(c);
-      return c.json(await getReminderSetting(c.get('services'), user.id), 200);
+      return c.json(await getReminderSetting(c.get('services'), user), 200);
     },
   )
   .openapi(
@@ -42,10 +42,8 @@ export const reminderRoutes = createRouter()
     async (c) => {
       const user = requireAccount(c);
       const services = c.get('services');
-      return c.json(
-        await setReminderSetting(services, user.id, c.req.valid('json').enabled, services.now()),
-        200,
-      );
+      const input = c.req.valid('json');
+      return c.json(await setReminderSetting(services, user, input, services.now()), 200);
     },
   )
   .get('/unsubscribe', async (c) => {
@@ -53,7 +51,7 @@ export const reminderRoutes = createRouter()
     const services = c.get('services');
     const token = c.req.query('token') ?? '';
     try {
-      const { locale } = await unsubscribe(services, token, services.now());
+      const { locale } = await unsubscribe(services, null, { token }, services.now());
       const t = translator(locale);
       return c.html(
         page(

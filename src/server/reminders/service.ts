@@ -7,18 +7,20 @@ import * as repo from './repository';
 
 export const reminderLeadHours = 24;
 
-export const getReminderSetting = async (services: Pick<Services, 'database'>, userId: string) => ({
-  enabled: await repo.reminderEnabled(services.database.db, userId),
+type Deps = Pick<Services, 'database'>;
+
+export const getReminderSetting = async ({ database }: Deps, user: { id: string }) => ({
+  enabled: await repo.reminderEnabled(database.db, user.id),
 });
 
 export const setReminderSetting = async (
-  services: Pick<Services, 'database'>,
-  userId: string,
-  enabled: boolean,
+  { database }: Deps,
+  user: { id: string },
+  { enabled }: { enabled: boolean },
   now: Date,
 ) => {
-  await repo.saveReminderSetting(services.database.db, {
-    userId,
+  await repo.saveReminderSetting(database.db, {
+    userId: user.id,
     enabled,
     unsubscribeToken: randomBytes(24).toString('base64url'),
     at: now.toISOString(),
@@ -28,11 +30,12 @@ export const setReminderSetting = async (
 
 /** The unsubscribe link works without signing in: the token names the player. */
 export const unsubscribe = async (
-  services: Pick<Services, 'database'>,
-  token: string,
+  { database }: Deps,
+  _visitor: null,
+  { token }: { token: string },
   now: Date,
 ) => {
-  const { db } = services.database;
+  const { db } = database;
   const found = await repo.findByUnsubscribeToken(db, token);
   if (!found) throw new AppError('UNSUBSCRIBE_INVALID');
   await repo.disableReminders(db, found.userId, now.toISOString());

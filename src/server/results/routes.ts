@@ -14,8 +14,8 @@ import { publicFixture } from '../fixtures/repository';
 import { AppError } from '../errors';
 import { body, createAdminRouter, json, requireAdmin } from '../http';
 import { zodFieldErrors } from '../errors';
-import * as repo from './repository';
-import { actorOf } from './change';
+import * as repo from '../fixtures/repository';
+import { actorOf } from '../fixtures/change';
 import { listAudit } from '../audit';
 import {
   addCompetition,
@@ -39,7 +39,7 @@ const recalcResult = z.object({
 
 /** What a scoring change answers: the fixture and how many teams gained points of how many. */
 const scored = (r: {
-  fixture: repo.FixtureRow;
+  fixture: repo.StoredFixtureRow;
   counts: { gained: number; total: number } | null;
   predictions: number;
 }) => ({
@@ -48,7 +48,7 @@ const scored = (r: {
   total: r.counts?.total ?? null,
 });
 
-const toAdmin = (f: repo.FixtureRow, predictions: number) => ({
+const toAdmin = (f: repo.StoredFixtureRow, predictions: number) => ({
   ...publicFixture(f),
   minuteToBeConfirmed: minuteToBeConfirmed(f),
   predictions,

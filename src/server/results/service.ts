@@ -8,7 +8,7 @@ import { inTransaction } from '../db/transaction';
 import { insertFixtures } from '../fixtures/repository';
 import { findCompetitionFacts, insertCompetition } from '../competitions/repository';
 import { AppError } from '../errors';
-import * as repo from './repository';
+import * as repo from '../fixtures/repository';
 import { talliesOf } from '../standings/tallies';
 import {
   applyFixtureChange,
@@ -17,7 +17,7 @@ import {
   type Actor,
   type ChangeOptions,
   type ResultChange,
-} from './change';
+} from '../fixtures/change';
 
 type Deps = Pick<Services, 'database' | 'bus'>;
 
@@ -157,7 +157,7 @@ export const addFixture = async (services: Deps, actor: Actor, body: NewFixtureB
     );
     return id;
   });
-  return (await repo.findFixture(db, id)) as repo.FixtureRow;
+  return (await repo.findFixture(db, id)) as repo.StoredFixtureRow;
 };
 
 export const addCompetition = async (

@@ -15,7 +15,7 @@ import type { DB } from '../db/types';
 import { AppError } from '../errors';
 import { applyRows, optimizeAfter, publishResults } from '../imports/service';
 import { fetchFeed } from '../jobs/openfootball-client';
-import type { Actor } from '../results/change';
+import type { Actor } from '../fixtures/change';
 import * as repo from './repository';
 import { inTransaction } from '../db/transaction';
 
