@@ -121,6 +121,32 @@ export default tseslint.config(
     },
   },
   {
+    // Routes are HTTP only: they call a service, never a repository (types may be imported).
+    files: ['src/server/**/routes.ts', 'src/server/**/*-routes.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**'], message: 'The server does not import web code.' },
+            {
+              group: ['**/repository', '**/*-repository', '**/audit'],
+              allowTypeImports: true,
+              message: 'Routes call services; queries live in repositories behind them.',
+            },
+          ],
+          paths: [
+            {
+              name: 'kysely',
+              allowTypeImports: true,
+              message: 'Routes and services do not build queries: add a repository function.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/web/{app,ui,lib,i18n}/**/*.{ts,tsx}', 'src/web/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -195,3 +195,13 @@ export const fixtureSchema = z.object({
   updatedAt: z.string(),
 });
 export type Fixture = z.infer<typeof fixtureSchema>;
+
+/** A fixture with who set which of its facts (imports and the sync respect an admin's hand). */
+export interface StoredFixtureRow extends Fixture {
+  origins: FieldOrigins;
+  externalId: string | null;
+}
+
+/** The API's view of a fixture (no bookkeeping columns). */
+export const publicFixture = ({ origins: _o, externalId: _e, ...fixture }: StoredFixtureRow) =>
+  fixture;

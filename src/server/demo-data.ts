@@ -137,8 +137,7 @@ export const seedDemo = async (services: Services) => {
       await changeFixture(
         { database, bus },
         actor,
-        f.id,
-        { status: 'final', homeScore, awayScore, firstGoalMinute },
+        { fixtureId: f.id, change: { status: 'final', homeScore, awayScore, firstGoalMinute } },
         now,
       );
   }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getSessionUser } from '../auth';
-import { setUserLocale } from './repository';
+import { setLocale as saveLocale } from './service';
 import type { AppBindings } from '../context';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
@@ -58,8 +58,7 @@ export const accountRoutes = createRouter()
   })
   .openapi(setLocale, async (c) => {
     const user = requireUser(c);
-    const { locale } = c.req.valid('json');
-    await setUserLocale(c.get('services').database.db, user.id, locale);
+    const saved = await saveLocale(c.get('services'), user, c.req.valid('json'));
     await freshUser(c);
-    return c.json({ locale }, 200);
+    return c.json(saved, 200);
   });

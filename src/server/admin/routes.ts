@@ -1,9 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { outboxEntry } from '../../domain/admin';
-import { AppError } from '../errors';
 import { createAdminRouter, requireAdmin } from '../http';
-import { listOutbox, requeueMail } from './repository';
+import * as service from './service';
 
 const outbox = createRoute({
   method: 'get',
@@ -32,15 +31,11 @@ const retry = createRoute({
 
 export const adminRoutes = createAdminRouter()
   .openapi(outbox, async (c) => {
-    requireAdmin(c);
-    const mails = await listOutbox(c.get('services').database.db, 100);
+    const mails = await service.outbox(c.get('services'), requireAdmin(c));
     return c.json({ mails }, 200);
   })
   .openapi(retry, async (c) => {
-    requireAdmin(c);
-    const { database, mailer, now } = c.get('services');
-    const queued = await requeueMail(database.db, c.req.valid('param').id, now());
-    if (!queued) throw new AppError('NOT_FOUND', 'Mail not found or not failed.');
-    void mailer.processDue();
+    const services = c.get('services');
+    await service.retryMail(services, requireAdmin(c), c.req.valid('param'), services.now());
     return c.json({ ok: true as const }, 200);
   });

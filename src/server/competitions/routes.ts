@@ -1,9 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { competitionListItem, competitionState } from '../../domain/competitions';
+import { competitionListItem } from '../../domain/competitions';
 import { createRouter } from '../http';
-import { listCompetitions } from './repository';
-import { competitionStates } from './states';
+import { competitionPages } from './service';
 
 const list = createRoute({
   method: 'get',
@@ -21,26 +20,7 @@ const list = createRoute({
 });
 
 export const competitionRoutes = createRouter().openapi(list, async (c) => {
-  const { database, now } = c.get('services');
-  const [list, states] = await Promise.all([
-    listCompetitions(database.db),
-    competitionStates(database.db, now()),
-  ]);
-  const competitions = list.map((competition) => {
-    const s = states.get(competition.id) ?? {
-      season: null,
-      fixtures: 0,
-      open: 0,
-      nextKickoff: null,
-    };
-    return {
-      ...competition,
-      currentSeason: s.season,
-      fixtureCount: s.fixtures,
-      openFixtures: s.open,
-      nextKickoff: s.nextKickoff,
-      state: competitionState(competition.kind, s),
-    };
-  });
+  const services = c.get('services');
+  const competitions = await competitionPages(services, c.get('user'), services.now());
   return c.json({ competitions }, 200);
 });

@@ -254,14 +254,20 @@ export const addTeam = async (
 export const myLeagues = async ({ database }: Deps, viewer: SessionUser | null) =>
   viewer ? repo.listUserLeagues(database.db, viewer.id) : [];
 
+/** A league by its id (LEAGUE_NOT_FOUND when there is none). */
+export const findLeague = async ({ database }: Deps, { leagueId }: { leagueId: string }) => {
+  const league = await repo.findLeagueById(database.db, leagueId);
+  if (!league) throw new AppError('LEAGUE_NOT_FOUND');
+  return league;
+};
+
 /** A league's page: the league and its members (whether the viewer is one of them). */
 export const leagueDetail = async (
   { database }: Deps,
   viewer: SessionUser | null,
   { leagueId }: { leagueId: string },
 ) => {
-  const league = await repo.findLeagueById(database.db, leagueId);
-  if (!league) throw new AppError('LEAGUE_NOT_FOUND');
+  const league = await findLeague({ database }, { leagueId });
   const members = await repo.listMembers(database.db, league.id);
   const member = viewer !== null && members.some((m) => m.userId === viewer.id);
   return { league, members, member };

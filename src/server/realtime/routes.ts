@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppBindings } from '../context';
-import { AppError } from '../errors';
-import { findLeagueById } from '../leagues/repository';
+import { findLeague } from '../leagues/service';
 import type { LiveEvent } from './bus';
 
 const heartbeatMs = 25_000;
@@ -12,9 +11,8 @@ const heartbeatMs = 25_000;
  * competition are (re)scored, so tables move without a reload. Readable like the league page.
  */
 export const realtimeRoutes = new Hono<AppBindings>().get('/leagues/:leagueId', async (c) => {
-  const { database, bus } = c.get('services');
-  const league = await findLeagueById(database.db, c.req.param('leagueId'));
-  if (!league) throw new AppError('LEAGUE_NOT_FOUND');
+  const { bus } = c.get('services');
+  const league = await findLeague(c.get('services'), { leagueId: c.req.param('leagueId') });
   c.header('Cache-Control', 'no-cache, no-transform');
   c.header('X-Accel-Buffering', 'no');
   return streamSSE(c, async (stream) => {

@@ -8,18 +8,19 @@ import {
   newCompetitionBody,
   newFixtureBody,
 } from '../../domain/results';
+import { publicFixture } from '../../domain/fixtures';
 import { seasonLabel } from '../../domain/fixtures';
-import { listCompetitions } from '../competitions/repository';
-import { publicFixture } from '../fixtures/repository';
 import { AppError } from '../errors';
 import { body, createAdminRouter, json, requireAdmin } from '../http';
 import { zodFieldErrors } from '../errors';
-import * as repo from '../fixtures/repository';
+import type { StoredFixtureRow } from '../fixtures/repository';
 import { actorOf } from '../fixtures/change';
-import { listAudit } from '../audit';
 import {
   addCompetition,
   addFixture,
+  adminCompetitions,
+  adminFixtures,
+  auditTrail,
   changeFixture,
   rebuildStandings,
   recalculate,
@@ -39,7 +40,7 @@ const recalcResult = z.object({
 
 /** What a scoring change answers: the fixture and how many teams gained points of how many. */
 const scored = (r: {
-  fixture: repo.StoredFixtureRow;
+  fixture: StoredFixtureRow;
   counts: { gained: number; total: number } | null;
   predictions: number;
 }) => ({
@@ -48,7 +49,7 @@ const scored = (r: {
   total: r.counts?.total ?? null,
 });
 
-const toAdmin = (f: repo.StoredFixtureRow, predictions: number) => ({
+const toAdmin = (f: StoredFixtureRow, predictions: number) => ({
   ...publicFixture(f),
   minuteToBeConfirmed: minuteToBeConfirmed(f),
   predictions,
@@ -63,8 +64,8 @@ export const resultRoutes = createAdminRouter()
       responses: { 200: json(z.object({ competitions: z.array(competitionSchema) })) },
     }),
     async (c) => {
-      requireAdmin(c);
-      return c.json({ competitions: await listCompetitions(c.get('services').database.db) }, 200);
+      const admin = actorOf(requireAdmin(c));
+      return c.json({ competitions: await adminCompetitions(c.get('services'), admin) }, 200);
     },
   )
   .openapi(
@@ -105,15 +106,9 @@ export const resultRoutes = createAdminRouter()
       responses: { 200: json(z.object({ fixtures: z.array(adminFixture) })) },
     }),
     async (c) => {
-      requireAdmin(c);
-      const { db } = c.get('services').database;
-      const { competitionId, season } = c.req.valid('query');
-      const fixtures = await repo.listFixtures(db, competitionId, season);
-      const counts = await repo.predictionCounts(
-        db,
-        fixtures.map((f) => f.id),
-      );
-      return c.json({ fixtures: fixtures.map((f) => toAdmin(f, counts.get(f.id) ?? 0)) }, 200);
+      const admin = actorOf(requireAdmin(c));
+      const rows = await adminFixtures(c.get('services'), admin, c.req.valid('query'));
+      return c.json({ fixtures: rows.map((r) => toAdmin(r.fixture, r.predictions)) }, 200);
     },
   )
   .openapi(
@@ -152,13 +147,8 @@ export const resultRoutes = createAdminRouter()
     async (c) => {
       const admin = requireAdmin(c);
       const { database, bus, now } = c.get('services');
-      const r = await changeFixture(
-        { database, bus },
-        actorOf(admin),
-        c.req.valid('param').fixtureId,
-        c.req.valid('json'),
-        now(),
-      );
+      const input = { ...c.req.valid('param'), change: c.req.valid('json') };
+      const r = await changeFixture({ database, bus }, actorOf(admin), input, now());
       return c.json(scored(r), 200);
     },
   )
@@ -173,12 +163,7 @@ export const resultRoutes = createAdminRouter()
     async (c) => {
       const admin = requireAdmin(c);
       const { database, bus, now } = c.get('services');
-      const r = await recalculate(
-        { database, bus },
-        actorOf(admin),
-        c.req.valid('param').fixtureId,
-        now(),
-      );
+      const r = await recalculate({ database, bus }, actorOf(admin), c.req.valid('param'), now());
       return c.json(scored(r), 200);
     },
   )
@@ -194,12 +179,8 @@ export const resultRoutes = createAdminRouter()
     async (c) => {
       const admin = requireAdmin(c);
       const { database, bus, now } = c.get('services');
-      const r = await rebuildStandings(
-        { database, bus },
-        actorOf(admin),
-        c.req.valid('param').competitionId,
-        now(),
-      );
+      const input = c.req.valid('param');
+      const r = await rebuildStandings({ database, bus }, actorOf(admin), input, now());
       return c.json(r, 200);
     },
   )
@@ -234,9 +215,8 @@ export const resultRoutes = createAdminRouter()
       },
     }),
     async (c) => {
-      requireAdmin(c);
-      const { entityId, limit } = c.req.valid('query');
-      const entries = await listAudit(c.get('services').database.db, { entityId, limit });
+      const admin = actorOf(requireAdmin(c));
+      const entries = await auditTrail(c.get('services'), admin, c.req.valid('query'));
       return c.json({ entries }, 200);
     },
   );

@@ -1,12 +1,16 @@
 import { serialiseOrigins, withOrigin } from '../../domain/fixtures';
 import { zonedLocalToUtc } from '../../domain/kickoff';
 import type { NewCompetitionBody, NewFixtureBody } from '../../domain/results';
-import { writeAudit } from '../audit';
+import { listAudit, writeAudit } from '../audit';
 import type { Services } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import { inTransaction } from '../db/transaction';
 import { insertFixtures } from '../fixtures/repository';
-import { findCompetitionFacts, insertCompetition } from '../competitions/repository';
+import {
+  findCompetitionFacts,
+  insertCompetition,
+  listCompetitions,
+} from '../competitions/repository';
 import { AppError } from '../errors';
 import * as repo from '../fixtures/repository';
 import { talliesOf } from '../standings/tallies';
@@ -44,8 +48,7 @@ const settlesWithin = async (work: Promise<unknown>, ms: number) => {
 export const changeFixture = async (
   { database, bus }: Deps,
   actor: Actor,
-  fixtureId: string,
-  change: ResultChange,
+  { fixtureId, change }: { fixtureId: string; change: ResultChange },
   now: Date,
   options: ChangeOptions = {},
 ) => {
@@ -70,8 +73,14 @@ export const changeFixture = async (
  * 'Save & Recalculate': scores a final fixture again through the same change path as an edit
  * (only for a final fixture with both scores).
  */
-export const recalculate = async (deps: Deps, actor: Actor, fixtureId: string, now: Date) => {
-  const outcome = await changeFixture(deps, actor, fixtureId, {}, now, { recalculate: true });
+export const recalculate = async (
+  deps: Deps,
+  actor: Actor,
+  { fixtureId }: { fixtureId: string },
+  now: Date,
+) => {
+  const change = { fixtureId, change: {} };
+  const outcome = await changeFixture(deps, actor, change, now, { recalculate: true });
   // Every derived total up to date: predictions the totals do not hold yet (written straight
   // into the table by a bulk load) are tallied too, whatever their fixture.
   await talliesOf(deps.database).catchUp();
@@ -85,7 +94,7 @@ export const recalculate = async (deps: Deps, actor: Actor, fixtureId: string, n
 export const rebuildStandings = async (
   { database }: Deps,
   actor: Actor,
-  competitionId: string,
+  { competitionId }: { competitionId: string },
   now: Date,
 ) => {
   if (!(await findCompetitionFacts(database.db, competitionId)))
@@ -196,3 +205,28 @@ export const addCompetition = async (
   }
   return { id: body.id };
 };
+
+/** A competition's fixtures for the admin's list, each with how many predictions it holds. */
+export const adminFixtures = async (
+  { database }: Pick<Services, 'database'>,
+  _admin: Actor,
+  { competitionId, season }: { competitionId: string; season?: string | undefined },
+) => {
+  const fixtures = await repo.listFixtures(database.db, competitionId, season);
+  const counts = await repo.predictionCounts(
+    database.db,
+    fixtures.map((f) => f.id),
+  );
+  return fixtures.map((fixture) => ({ fixture, predictions: counts.get(fixture.id) ?? 0 }));
+};
+
+/** Competitions for the admin's picker. */
+export const adminCompetitions = ({ database }: Pick<Services, 'database'>, _admin: Actor) =>
+  listCompetitions(database.db);
+
+/** The audit trail: the newest entries, of one entity when named. */
+export const auditTrail = (
+  { database }: Pick<Services, 'database'>,
+  _admin: Actor,
+  filter: { entityId?: string | undefined; limit: number },
+) => listAudit(database.db, filter);
