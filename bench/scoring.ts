@@ -4,7 +4,7 @@
 // extrapolated, (c) one UPDATE per prediction inside one transaction.
 import type { Kysely } from 'kysely';
 import { pointsFor } from '../src/domain/scoring';
-import type { DB } from '../src/server/db/types';
+import type { DB } from '../src/server/db/schema';
 import { reconcile } from '../src/server/standings/tally-sql';
 
 const total = 100_000;

@@ -1,5 +1,6 @@
 // `npm run test:pg`: the server tests again, on PostgreSQL. DATABASE_URL_TEST names a server
 // (and a database to connect to) where the tests may create and drop their own databases;
+// first, the generated row types (src/server/db/schema.ts) are checked against the migrations;
 // default: the local server on 127.0.0.1:5432 as user postgres.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -17,8 +18,15 @@ try {
   process.exit(1);
 }
 mkdirSync('test-results', { recursive: true });
+// The generated row types must be what the migrations produce on PostgreSQL.
+const typesCode = await runStep(
+  'database types match the migrations',
+  process.execPath,
+  ['--import', 'tsx', 'scripts/db-types.ts', '--check'],
+  { DATABASE_URL_TEST: url },
+);
 const report = 'test-results/pg.json';
-const code = await runStep(
+const testsCode = await runStep(
   'server tests (PostgreSQL)',
   process.execPath,
   [
@@ -42,4 +50,5 @@ if (existsSync(report)) {
     `\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped\n`,
   );
 }
-process.exit(code);
+if (typesCode !== 0) process.stdout.write('\nFailed step: database types match the migrations\n');
+process.exit(typesCode !== 0 ? typesCode : testsCode);

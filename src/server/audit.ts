@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from './db/types';
+import type { DB } from './db/schema';
 
 /** Who did something: a user (by id) or a process, with a readable label. */
 export interface AuditActor {

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { ErrorCode } from '../domain/errors';
 import type { AppBindings } from './context';
-import type { DB } from './db/types';
+import type { DB } from './db/schema';
 import { AppError } from './errors';
 import { clientAddress } from './http';
 import * as store from './throttle-repository';

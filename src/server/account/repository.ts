@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 
 /** The language a player chose (mails and pages use it). */
 export const setUserLocale = async (db: Kysely<DB>, userId: string, locale: string) => {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 import { writeAudit } from '../audit';
 import { inTransaction } from '../db/transaction';
 import { findUserRoleByEmail, setUserRole } from './repository';

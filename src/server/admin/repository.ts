@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { OutboxEntry } from '../../domain/admin';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 
 export const listOutbox = async (db: Kysely<DB>, limit: number): Promise<OutboxEntry[]> => {
   const rows = await db

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { CatalogueCompetition, Competition, CompetitionKind } from '../../domain/competitions';
 import type { NewCompetitionBody } from '../../domain/results';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 
 const toCompetition = (row: {
   id: string;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { currentSeasonOf } from '../../domain/seasons';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 import { allSeasonSpans } from '../fixtures/repository';
 
 export interface CompetitionState {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ContactBody } from '../../domain/contact';
 import type { Dialect } from '../db/database';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

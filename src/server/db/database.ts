@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type Driver } from 'kysely
 import pg from 'pg';
 import type { DatabaseTarget } from '../env';
 import { startCheckpointer } from './checkpointer';
-import type { DB } from './types';
+import type { DB } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
 

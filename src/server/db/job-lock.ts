@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './database';
-import type { DB } from './types';
+import type { DB } from './schema';
 
 /**
  * One key per scheduled job (PostgreSQL advisory lock keys; any fixed numbers unused elsewhere).

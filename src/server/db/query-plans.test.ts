@@ -7,7 +7,7 @@ import * as leagues from '../leagues/repository';
 import * as predictions from '../predictions/repository';
 import { readStandings } from '../standings/service';
 import { reconcile } from '../standings/tally-sql';
-import type { DB } from './types';
+import type { DB } from './schema';
 
 // The hot paths (standings, a team's picks, a save, a player's leagues) must reach predictions
 // through the team (an index search), never by scanning predictions or walking every

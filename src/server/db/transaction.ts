@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from './types';
+import type { DB } from './schema';
 
 /**
  * Runs `work` in one transaction: how services group repository calls (they build no queries

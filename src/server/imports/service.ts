@@ -16,7 +16,7 @@ import {
 import { writeAudit } from '../audit';
 import type { Services } from '../context';
 import { isUniqueViolation } from '../db/errors';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import {
   applyFixtureChange,

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 import { nameKey, unnamedPlayer } from '../../domain/leagues';
 
 type Db = Kysely<DB> | Transaction<DB>;

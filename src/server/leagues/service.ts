@@ -10,7 +10,7 @@ import {
 import type { SessionUser } from '../auth';
 import type { Services } from '../context';
 import { isUniqueViolation } from '../db/errors';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import * as repo from './repository';
 import { inTransaction } from '../db/transaction';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../auth';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import { resolveSeason } from '../fixtures/seasons';
 import type { TotalsRow } from '../standings/repository';

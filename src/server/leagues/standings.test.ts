@@ -44,7 +44,7 @@ describe('standings', () => {
       ])
       .execute();
     // Points as the scoring engine would give them (tests set them through the repository layer).
-    const predict = (team: string, outcome: string, minute: number, points: number) =>
+    const predict = (team: string, outcome: '1' | 'X' | '2', minute: number, points: number) =>
       db
         .insertInto('predictions')
         .values({

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import * as repo from './repository';
 

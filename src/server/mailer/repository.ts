@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -1,5 +1,4 @@
 import { picksRevealed, isFixtureLocked, pickVisible } from '../../domain/predictions';
-import type { FixtureStatus } from '../../domain/fixtures';
 import type { SessionUser } from '../auth';
 import type { Services } from '../context';
 import { AppError } from '../errors';
@@ -48,7 +47,7 @@ export const leagueBoard = async (
   );
   const member = viewer !== null && data.teams.some((t) => t.user_id === viewer.id);
   const fixtures = data.fixtures.map((f) => {
-    const state = { kickoffAt: f.kickoff_at, status: f.status as FixtureStatus };
+    const state = { kickoffAt: f.kickoff_at, status: f.status };
     const revealed = picksRevealed(state, now);
     return {
       id: f.id,

@@ -1,8 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
-import type { FixtureStatus } from '../../domain/fixtures';
 import type { FixtureForPrediction, Outcome, SavedPrediction } from '../../domain/predictions';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -64,7 +63,7 @@ export const fixturesByIds = async (
         competitionId: r.competition_id,
         season: r.season,
         kickoffAt: r.kickoff_at,
-        status: r.status as FixtureStatus,
+        status: r.status,
         homeTeam: r.home_team,
         awayTeam: r.away_team,
       },
@@ -74,14 +73,14 @@ export const fixturesByIds = async (
 
 const toSaved = (r: {
   fixture_id: string;
-  outcome: string;
+  outcome: Outcome;
   first_goal_minute: number | null;
   joker: number;
   points: number | null;
   updated_at: string;
 }): SavedPrediction => ({
   fixtureId: r.fixture_id,
-  outcome: r.outcome as Outcome,
+  outcome: r.outcome,
   firstGoalMinute: r.first_goal_minute,
   joker: Number(r.joker) === 1,
   points: r.points,

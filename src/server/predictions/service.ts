@@ -9,7 +9,7 @@ import {
 } from '../../domain/predictions';
 import type { SessionUser } from '../auth';
 import type { Database } from '../db/database';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import * as repo from './repository';
 import { moveTeamTotals, planDeleteTallies, planSaveTallies } from '../standings/tally-sql';

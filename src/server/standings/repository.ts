@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { unnamedPlayer } from '../../domain/leagues';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

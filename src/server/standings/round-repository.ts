@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 import { managerName, teamColumns, type Score, type TotalsRow } from './repository';
 
 type Db = Kysely<DB> | Transaction<DB>;

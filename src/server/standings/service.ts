@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import { rankFrom } from '../../domain/standings';
 import * as repo from './repository';

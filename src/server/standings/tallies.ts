@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/transaction';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import {
   countBatch,

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 import { reconcile, type NameRange, type TallyTarget } from './tally-sql';
 
 type Db = Kysely<DB> | Transaction<DB>;

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { defaultRules, type ActualResult, type ScoringRules } from '../../domain/scoring';
 import type { Dialect } from '../db/database';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 import {
   correctOutcomeSql,
   exactMinuteSql,

@@ -4,7 +4,7 @@ import {
   type SyncCompetitionResult,
   type SyncLastRun,
 } from '../../domain/openfootball';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 
 /** The built-in competitions among `ids` that exist here, with what a sync needs of them. */
 export const competitionsForSync = async (db: Kysely<DB>, ids: string[]) =>

@@ -11,7 +11,7 @@ import {
 import type { Services } from '../context';
 import type { Database } from '../db/database';
 import { jobLockKeys, withJobLock } from '../db/job-lock';
-import type { DB } from '../db/types';
+import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import { applyRows, optimizeAfter, publishResults } from '../imports/service';
 import { fetchFeed } from '../jobs/openfootball-client';
