@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   centralEuropeanZoneLabel,
+  formatKickoff,
   openDataKickoff,
   parseOpenDataTime,
   ukZoneLabel,
@@ -108,5 +109,20 @@ describe('zone labels', () => {
     expect(utcOffsetMinutes(new Date('2025-07-01T12:00:00Z'), 'America/New_York')).toBe(-240);
     expect(utcOffsetMinutes(new Date('2025-12-01T12:00:00Z'), 'America/New_York')).toBe(-300);
     expect(utcOffsetMinutes(new Date('2025-12-01T12:00:00Z'), 'Asia/Kolkata')).toBe(330);
+  });
+});
+
+describe('formatKickoff', () => {
+  const summer = new Date('2026-08-15T14:00:00Z');
+  const winter = new Date('2026-12-26T15:00:00Z');
+  it('names the UK zone BST or GMT by the date', () => {
+    expect(formatKickoff(summer, 'en-GB', 'Europe/London')).toBe('Sat 15 Aug, 15:00 BST');
+    expect(formatKickoff(winter, 'en-GB', 'Europe/London')).toBe('Sat 26 Dec, 15:00 GMT');
+  });
+  it("names another zone as Intl does, in the reader's language, with the year on request", () => {
+    expect(formatKickoff(summer, 'en-GB', 'Europe/Berlin', { year: true })).toBe(
+      'Sat, 15 Aug 2026, 16:00 CEST',
+    );
+    expect(formatKickoff(summer, 'de', 'Europe/Berlin')).toBe('Sa., 15. Aug., 16:00 MESZ');
   });
 });

@@ -125,3 +125,31 @@ export const ukZoneLabel = (instant: Date): 'BST' | 'GMT' =>
 /** 'CEST' or 'CET' for Central European time at that instant. */
 export const centralEuropeanZoneLabel = (instant: Date): 'CET' | 'CEST' =>
   utcOffsetMinutes(instant, 'Europe/Berlin') === 120 ? 'CEST' : 'CET';
+
+/** A zone's short name at an instant: BST/GMT for the UK, else what Intl calls it ("CEST"). */
+export const zoneLabel = (instant: Date, timeZone: string, locale: string): string => {
+  if (timeZone === 'Europe/London') return ukZoneLabel(instant);
+  const part = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+    .formatToParts(instant)
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timeZone;
+};
+
+/** A kick-off in one zone as people read it, named: "Sat 15 Aug, 15:00 BST" (year on request). */
+export const formatKickoff = (
+  instant: Date,
+  locale: string,
+  timeZone: string,
+  options: { year?: boolean } = {},
+): string => {
+  const text = new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...(options.year ? { year: 'numeric' as const } : {}),
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  }).format(instant);
+  return `${text} ${zoneLabel(instant, timeZone, locale)}`;
+};

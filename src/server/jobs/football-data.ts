@@ -10,6 +10,7 @@ import {
 } from '../../domain/football-data';
 import { allowedUpdate } from '../../domain/import-plan';
 import type { Services } from '../context';
+import { repeat } from './repeat';
 import { jobLockKeys, withJobLock } from '../db/job-lock';
 import { setSyncExternalId, storedFixtures } from '../fixtures/repository';
 import { competitionIds } from '../competitions/repository';
@@ -152,23 +153,10 @@ export const syncResults = async (deps: Deps, options: SyncOptions): Promise<Syn
  * Runs the sync now and then every `everyMs` (default 10 minutes) in this process; returns
  * the function that stops it. Started by run.ts only when FOOTBALL_DATA_TOKEN is set.
  */
-export const startResultsSync = (services: Services, token: string, everyMs = 10 * 60_000) => {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    syncResults(services, { url: services.env.FOOTBALL_DATA_URL, token, now: services.now })
-      .catch((err: unknown) => services.logger.error({ err }, 'results sync failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(tick, 10_000);
-  const timer = setInterval(tick, everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
-};
+export const startResultsSync = (services: Services, token: string, everyMs = 10 * 60_000) =>
+  repeat(
+    services.logger,
+    'results sync failed',
+    () => syncResults(services, { url: services.env.FOOTBALL_DATA_URL, token, now: services.now }),
+    { firstInMs: 10_000, everyMs },
+  );

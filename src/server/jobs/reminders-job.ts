@@ -1,6 +1,7 @@
 import type { Services } from '../context';
 import { jobLockKeys, withJobLock } from '../db/job-lock';
 import { runReminders } from '../reminders/service';
+import { repeat } from './repeat';
 
 /**
  * One reminder run across instances (an advisory lock on PostgreSQL); the database claim in
@@ -11,23 +12,8 @@ export const runRemindersOnce = (services: Services, now: Date) =>
   withJobLock(services.database, jobLockKeys.reminders, () => runReminders(services, now));
 
 /** Checks every 10 minutes for rounds starting within 24 hours. */
-export const startReminderJob = (services: Services, everyMs = 10 * 60_000) => {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    runRemindersOnce(services, services.now())
-      .catch((err: unknown) => services.logger.error({ err }, 'reminder run failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(tick, 5_000);
-  const timer = setInterval(tick, everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
-};
+export const startReminderJob = (services: Services, everyMs = 10 * 60_000) =>
+  repeat(services.logger, 'reminder run failed', () => runRemindersOnce(services, services.now()), {
+    firstInMs: 5_000,
+    everyMs,
+  });

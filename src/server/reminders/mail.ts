@@ -1,4 +1,4 @@
-import { ukZoneLabel } from '../../domain/kickoff';
+import { formatKickoff } from '../../domain/kickoff';
 import { translator } from '../i18n/translate';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -17,18 +17,7 @@ export interface ReminderMailInput {
 export const renderReminderMail = (input: ReminderMailInput) => {
   const t = translator(input.language);
   const lng = t('mail.reminder.dateLocale', { defaultValue: 'en-GB' });
-  const when = (iso: string) => {
-    const d = new Date(iso);
-    const text = new Intl.DateTimeFormat(lng, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: 'Europe/London',
-    }).format(d);
-    return `${text} ${ukZoneLabel(d)}`;
-  };
+  const when = (iso: string) => formatKickoff(new Date(iso), lng, 'Europe/London');
   const lines = input.missing.map((m) =>
     t('mail.reminder.line', {
       home: m.home,
