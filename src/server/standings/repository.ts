@@ -78,7 +78,16 @@ const tableQuery = (db: Db, leagueId: string, season: string) =>
 
 type TableRow = Awaited<ReturnType<ReturnType<typeof tableQuery>['execute']>>[number];
 
-const toTotals = (r: TableRow): TotalsRow => ({
+/** A team's name, manager and score columns (season or round totals) as the domain reads them. */
+export const rankedTeam = (r: {
+  team_id: string;
+  name: string;
+  user_id: string;
+  manager: string | null;
+  points: number;
+  exact_minutes: number;
+  correct_outcomes: number;
+}) => ({
   teamId: r.team_id,
   teamName: r.name,
   userId: r.user_id,
@@ -86,6 +95,10 @@ const toTotals = (r: TableRow): TotalsRow => ({
   points: Number(r.points),
   exactMinutes: Number(r.exact_minutes),
   correctOutcomes: Number(r.correct_outcomes),
+});
+
+const toTotals = (r: TableRow): TotalsRow => ({
+  ...rankedTeam(r),
   predictions: Number(r.predictions),
   jokers: Number(r.jokers),
   scoredPredictions: Number(r.scored_predictions),

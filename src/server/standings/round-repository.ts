@@ -1,6 +1,6 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
-import { managerName, teamColumns, type Score, type TotalsRow } from './repository';
+import { managerName, rankedTeam, teamColumns, type Score, type TotalsRow } from './repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -44,57 +44,51 @@ const roundQuery = (db: Db, leagueId: string, season: string, round: string) =>
 type RoundRow = Awaited<ReturnType<ReturnType<typeof roundQuery>['execute']>>[number];
 
 const fromRound = (r: RoundRow): TotalsRow => ({
-  teamId: r.team_id,
-  teamName: r.name,
-  userId: r.user_id,
-  manager: managerName(r.manager),
-  points: Number(r.points),
-  exactMinutes: Number(r.exact_minutes),
-  correctOutcomes: Number(r.correct_outcomes),
+  ...rankedTeam(r),
   predictions: 0,
   jokers: 0,
   scoredPredictions: 0,
   scoredJokers: 0,
 });
 
+/** How many of the round's rows meet `condition`. */
+const countInRound = async (
+  db: Db,
+  leagueId: string,
+  season: string,
+  round: string,
+  condition: RawBuilder<boolean>,
+) => {
+  const row = await db
+    .selectFrom('round_totals as rt')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('rt.league_id', '=', leagueId)
+    .where('rt.season', '=', season)
+    .where('rt.round_label', '=', round)
+    .where(condition)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
 /** How many teams rank strictly above this score in the round. */
-export const countBetterInRound = async (
+export const countBetterInRound = (
   db: Db,
   leagueId: string,
   season: string,
   round: string,
   s: Score,
-) => {
-  const row = await db
-    .selectFrom('round_totals as rt')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('rt.league_id', '=', leagueId)
-    .where('rt.season', '=', season)
-    .where('rt.round_label', '=', round)
-    .where(
-      sql<boolean>`(rt.points > ${s.points} or (rt.points = ${s.points} and (rt.exact_minutes > ${s.exactMinutes} or (rt.exact_minutes = ${s.exactMinutes} and rt.correct_outcomes > ${s.correctOutcomes}))))`,
-    )
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-};
+) =>
+  countInRound(
+    db,
+    leagueId,
+    season,
+    round,
+    sql<boolean>`(rt.points > ${s.points} or (rt.points = ${s.points} and (rt.exact_minutes > ${s.exactMinutes} or (rt.exact_minutes = ${s.exactMinutes} and rt.correct_outcomes > ${s.correctOutcomes}))))`,
+  );
 
 /** How many teams scored anything in the round (the rest share the last rank with 0). */
-export const countScoredInRound = async (
-  db: Db,
-  leagueId: string,
-  season: string,
-  round: string,
-) => {
-  const row = await db
-    .selectFrom('round_totals as rt')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('rt.league_id', '=', leagueId)
-    .where('rt.season', '=', season)
-    .where('rt.round_label', '=', round)
-    .where(nonZero)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-};
+export const countScoredInRound = (db: Db, leagueId: string, season: string, round: string) =>
+  countInRound(db, leagueId, season, round, nonZero);
 
 /**
  * Positions `offset` … of the round's table: teams that scored (by index), then every other team

@@ -145,16 +145,12 @@ export const CredentialsForm = ({ mode, onSwitchMode, onSuccess }: CredentialsFo
             data-testid="auth-password"
           />
         </Field>
-        {error ? (
-          <Notice tone="error" testId="auth-error">
-            {error}
-          </Notice>
-        ) : null}
-        {success ? (
-          <Notice tone="success" testId="auth-success">
-            {success}
-          </Notice>
-        ) : null}
+        <Notice tone="error" testId="auth-error">
+          {error}
+        </Notice>
+        <Notice tone="success" testId="auth-success">
+          {success}
+        </Notice>
         <Button type="submit" size="lg" disabled={busy} data-testid="auth-submit">
           {busy ? t('auth.processing') : isSignup ? t('auth.signupAction') : t('auth.loginAction')}
         </Button>

@@ -98,11 +98,9 @@ export const ResetPasswordPage = () => {
                 data-testid="reset-confirm-password"
               />
             </Field>
-            {error ? (
-              <Notice tone="error" testId="reset-error">
-                {error}
-              </Notice>
-            ) : null}
+            <Notice tone="error" testId="reset-error">
+              {error}
+            </Notice>
             <Button type="submit" size="lg" disabled={busy} data-testid="reset-submit">
               <KeyRound aria-hidden="true" className="size-4" />
               {busy ? t('auth.processing') : t('resetPassword.submit')}

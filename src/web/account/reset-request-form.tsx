@@ -71,11 +71,9 @@ export const ResetRequestForm = ({ onBack }: { onBack: () => void }) => {
           data-testid="auth-reset-email"
         />
       </Field>
-      {error ? (
-        <Notice tone="error" testId="auth-error">
-          {error}
-        </Notice>
-      ) : null}
+      <Notice tone="error" testId="auth-error">
+        {error}
+      </Notice>
       {sent ? (
         <Notice tone="success" testId="auth-success">
           {t('auth.reset.sentHint')}

@@ -153,11 +153,9 @@ export const CreateLeagueForm = ({
           </Select>
         </Field>
       )}
-      {errors.form ? (
-        <Notice tone="error" testId="create-league-error">
-          {errors.form}
-        </Notice>
-      ) : null}
+      <Notice tone="error" testId="create-league-error">
+        {errors.form}
+      </Notice>
       <Button
         type="submit"
         size="lg"

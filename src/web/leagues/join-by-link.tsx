@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { LogIn, UserPlus, X } from 'lucide-react';
 import { useActiveTeam } from '../lib/active-team';
@@ -10,7 +9,8 @@ import { Button, buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
 import { Notice } from '../ui/state';
-import { lookupQueryOptions, useJoinLeague, type LeagueInfo } from './api';
+import { useJoinLeague, type LeagueInfo } from './api';
+import { useInviteLookup } from './use-invite-lookup';
 import { QuickJoinForm } from './quick-join-form';
 import { TeamNameDialog } from './team-name-dialog';
 import { useLeagueError } from './use-league-error';
@@ -29,14 +29,7 @@ interface JoinByLinkProps {
 export const JoinByLink = ({ competitionId, viewer, viewerPending }: JoinByLinkProps) => {
   const { t } = useTranslation();
   const leagueError = useLeagueError();
-  const [params, setParams] = useSearchParams();
-  const code = params.get('code')?.trim() || undefined;
-  const name = params.get('league')?.trim() || undefined;
-  const lookup = useQuery({
-    ...lookupQueryOptions({ code, league: name }),
-    enabled: Boolean(code || name),
-    retry: false,
-  });
+  const { code, name, lookup, setParams } = useInviteLookup();
 
   if (!code && !name) return null;
 

@@ -151,11 +151,9 @@ const JoinSteps = ({ onJoined }: { onJoined: () => void }) => {
           data-testid="join-team-name"
         />
       </Field>
-      {error ? (
-        <Notice tone="error" testId="join-error">
-          {error}
-        </Notice>
-      ) : null}
+      <Notice tone="error" testId="join-error">
+        {error}
+      </Notice>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <Button
           variant="secondary"

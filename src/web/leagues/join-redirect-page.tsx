@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
 import { PageContainer } from '../ui/page';
 import { LoadingBlock } from '../ui/skeleton';
-import { lookupQueryOptions } from './api';
+import { useInviteLookup } from './use-invite-lookup';
 
 /**
  * /join and /join-league (spec §2.8): finds the league by `code` or `league` and goes to its
@@ -14,14 +13,7 @@ export const JoinRedirectPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const [params] = useSearchParams();
-  const code = params.get('code')?.trim() || undefined;
-  const name = params.get('league')?.trim() || undefined;
-  const lookup = useQuery({
-    ...lookupQueryOptions({ code, league: name }),
-    enabled: Boolean(code || name),
-    retry: false,
-  });
+  const { code, name, lookup } = useInviteLookup();
 
   useEffect(() => {
     if (!code && !name) {

@@ -293,7 +293,7 @@ const ConfirmDialogs = ({
             />
           </Field>
         ) : null}
-        {error ? <Notice tone="error">{error}</Notice> : null}
+        <Notice tone="error">{error}</Notice>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={close}>
             {t('leagues.cancel')}

@@ -40,7 +40,7 @@ export const EmptyState = ({ title, children }: EmptyStateProps) => (
   </div>
 );
 
-/** An inline message inside a form or panel. */
+/** An inline message inside a form or panel; nothing at all while it has no text. */
 export const Notice = ({
   tone,
   children,
@@ -50,6 +50,8 @@ export const Notice = ({
   children: ReactNode;
   testId?: string;
 }) => {
+  if (children === null || children === undefined || children === false || children === '')
+    return null;
   const styles = {
     error: 'border-danger/40 bg-danger-soft text-danger-strong',
     success: 'border-success-strong/30 bg-success-soft text-success-strong',
