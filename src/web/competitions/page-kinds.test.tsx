@@ -1,27 +1,11 @@
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { i18n } from '../i18n/i18n';
+import { describe, expect, it } from 'vitest';
+import { domPerTest } from '../../../tests/setup/dom';
 import type { BoardView, RenderBoard } from '../lib/competition-board';
 import type { CompetitionItem } from './api';
 import { CompetitionPage } from './competition-page';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLDivElement;
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const dom = domPerTest();
 
 const competition = (id: string, kind: CompetitionItem['kind']): CompetitionItem => ({
   id,
@@ -60,14 +44,8 @@ const render = (item: CompetitionItem, view: BoardView, url = '/page') => {
     [{ path: '/page', element: <CompetitionPage competition={item} renderBoard={board(view)} /> }],
     { initialEntries: [url] },
   );
-  act(() =>
-    root.render(
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>,
-    ),
-  );
-  return container.textContent ?? '';
+  dom.render(<RouterProvider router={router} />);
+  return dom.container.textContent ?? '';
 };
 
 const round = (name: string, nameOfTotal = name, open = true) => ({

@@ -1,65 +1,40 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { domPerTest } from '../../../tests/setup/dom';
 import { i18n } from '../i18n/i18n';
 import { myLeaguesQueryOptions, type MyLeagueItem } from '../lib/queries';
 import { ContactPage } from './contact-page';
 import type { ContactViewer } from './contact-values';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLDivElement;
-let queryClient: QueryClient;
+const dom = domPerTest();
 // The network boundary: what `POST /api/contact` answers in each test.
 const fetchMock = vi.fn<typeof fetch>();
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
+beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: Infinity, retry: false }, mutations: { retry: false } },
-  });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 const render = (url: string, viewer: ContactViewer | null = null) => {
   const router = createMemoryRouter(
     [{ path: '/contact', element: <ContactPage viewer={viewer} /> }],
     { initialEntries: [url] },
   );
-  act(() =>
-    root.render(
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </I18nextProvider>,
-    ),
-  );
+  dom.render(<RouterProvider router={router} />);
 };
 
 const el = <T extends HTMLElement>(id: string): T => {
-  const found = container.querySelector<T>(`[data-testid="${id}"]`);
+  const found = dom.container.querySelector<T>(`[data-testid="${id}"]`);
   if (!found) throw new Error(`no element ${id}`);
   return found;
 };
-const query = (id: string) => container.querySelector(`[data-testid="${id}"]`);
+const query = (id: string) => dom.container.querySelector(`[data-testid="${id}"]`);
 const value = (id: string) => el<HTMLInputElement>(id).value;
 
 /** Sets a controlled field the way a user does, so React sees the change. */
@@ -186,7 +161,7 @@ describe('ContactPage', () => {
   });
 
   it('explains reminders and builds the mailto with the teams and leagues', () => {
-    queryClient.setQueryData(myLeaguesQueryOptions.queryKey, [
+    dom.queryClient.setQueryData(myLeaguesQueryOptions.queryKey, [
       { name: 'Office League', teams: [{ id: 't1', name: 'Ann United' }] },
     ] as unknown as MyLeagueItem[]);
     render('/contact?subject=reminders', {

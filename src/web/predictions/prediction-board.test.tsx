@@ -1,9 +1,9 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { domPerTest } from '../../../tests/setup/dom';
 import type { Competition } from '../../domain/competitions';
 import { i18n } from '../i18n/i18n';
 import { myLeaguesQueryOptions, type MyLeagueItem } from '../lib/queries';
@@ -11,8 +11,6 @@ import { AuthDialogProvider } from '../lib/auth-dialog-context';
 import { LeagueDialogsProvider } from '../lib/league-dialogs-context';
 import type { FixtureItem, FixturesResponse } from './api';
 import { PredictionBoard } from './prediction-board';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const competition: Competition = {
   id: 'premier_league',
@@ -70,9 +68,7 @@ const response = (fixtures: FixtureItem[], seasons = ['2026-27']): FixturesRespo
   fixtures,
 });
 
-let root: Root;
-let container: HTMLDivElement;
-let queryClient: QueryClient;
+const dom = domPerTest();
 const fetchMock = vi.fn<typeof fetch>();
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), {
@@ -98,21 +94,12 @@ const serve = (fixtures: FixturesResponse) =>
     );
   });
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
+beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: Infinity, retry: false }, mutations: { retry: false } },
-  });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -140,9 +127,9 @@ const render = async (options: { signedIn?: boolean; isAdmin?: boolean } = {}) =
     { initialEntries: ['/premier-league?tab=fixtures'] },
   );
   await act(async () => {
-    root.render(
+    dom.root.render(
       <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
+        <QueryClientProvider client={dom.queryClient}>
           <AuthDialogProvider>
             <LeagueDialogsProvider>
               <RouterProvider router={router} />
@@ -155,14 +142,16 @@ const render = async (options: { signedIn?: boolean; isAdmin?: boolean } = {}) =
   // Until the fixtures (and the team's predictions) have arrived.
   for (
     let tries = 0;
-    tries < 50 && container.querySelector('[role="status"] .animate-pulse');
+    tries < 50 && dom.container.querySelector('[role="status"] .animate-pulse');
     tries++
   )
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
 };
 
-const find = <T extends HTMLElement = HTMLElement>(id: string, within: ParentNode = container) =>
-  within.querySelector<T>(`[data-testid="${id}"]`);
+const find = <T extends HTMLElement = HTMLElement>(
+  id: string,
+  within: ParentNode = dom.container,
+) => within.querySelector<T>(`[data-testid="${id}"]`);
 const text = (id: string, within?: ParentNode) => find(id, within)?.textContent ?? null;
 const click = (id: string) => act(() => find<HTMLButtonElement>(id)?.click());
 
@@ -189,7 +178,7 @@ describe('PredictionBoard: one round at a time', () => {
     await render();
     expect(text('round-heading')).toContain('Matchday 3');
     expect(text('page-subtitle')).toBe('Matchday 3');
-    expect(find('time-tbc', find(`fixture-${fixtures[5]?.id}`) ?? container)).not.toBeNull();
+    expect(find('time-tbc', find(`fixture-${fixtures[5]?.id}`) ?? dom.container)).not.toBeNull();
     expect(find('round-next')?.hasAttribute('disabled')).toBe(true);
     expect(find('outcome-select')).toBeNull();
     expect(find('season-select')).toBeNull();
@@ -241,7 +230,7 @@ describe('PredictionBoard: deadlines', () => {
 
   it('drops a change the kick-off overtook and says so on the row', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    queryClient.setQueryData(myLeaguesQueryOptions.queryKey, [league]);
+    dom.queryClient.setQueryData(myLeaguesQueryOptions.queryKey, [league]);
     const soon = fixture('Matchday 5', new Date(Date.now() + 30_000).toISOString());
     serve(response([soon, fixture('Matchday 5', hours(48))]));
     await render({ signedIn: true });
