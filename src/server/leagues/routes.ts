@@ -17,7 +17,7 @@ import { seasonLabel } from '../../domain/fixtures';
 import { AppError } from '../errors';
 import { body, createRouter, json, requireUser, route } from '../http';
 import * as service from './service';
-import { leagueIdParam, summaryOf } from './summary';
+import { leagueIdParam, summaryOf, teamSummaryOf } from './summary';
 import { leagueStandings } from './standings-service';
 import { attempt, guessing, throttleRules } from '../throttle';
 
@@ -66,7 +66,7 @@ export const leagueRoutes = createRouter()
       );
       const payload = {
         league: summaryOf(result.league, user, { member: true }),
-        teams: result.teams.map((t) => ({ id: t.id, name: t.name, leagueId: t.leagueId })),
+        teams: result.teams.map(teamSummaryOf),
         addedToExisting: result.kind === 'added',
         inviteLink: inviteLink(services.env.baseUrl, result.league.inviteCode),
       };
@@ -108,7 +108,7 @@ export const leagueRoutes = createRouter()
       return c.json(
         {
           league: summaryOf(league, user, { member: true }),
-          team: { id: team.id, name: team.name, leagueId: team.leagueId },
+          team: teamSummaryOf(team),
         },
         201,
       );
@@ -147,7 +147,7 @@ export const leagueRoutes = createRouter()
       return c.json(
         {
           league: summaryOf(joined.league, joined.user, { member: true }),
-          team: { id: joined.team.id, name: joined.team.name, leagueId: joined.league.id },
+          team: teamSummaryOf(joined.team),
           reentered: joined.reentered,
         },
         200,
@@ -233,6 +233,6 @@ export const leagueRoutes = createRouter()
       const services = c.get('services');
       const input = { ...c.req.valid('param'), ...c.req.valid('json') };
       const { team } = await service.addTeam(services, user, input, services.now());
-      return c.json({ team: { id: team.id, name: team.name, leagueId: team.leagueId } }, 201);
+      return c.json({ team: teamSummaryOf(team) }, 201);
     },
   );

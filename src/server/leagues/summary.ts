@@ -32,3 +32,10 @@ export const summaryOf = (
   joinByName: league.joinByName,
   isAdmin: viewer !== null && league.adminUserId === viewer.id,
 });
+
+/** A team as the API shows it: no owner, no timestamps. */
+export const teamSummaryOf = (team: { id: string; name: string; leagueId: string }) => ({
+  id: team.id,
+  name: team.name,
+  leagueId: team.leagueId,
+});
