@@ -31,19 +31,6 @@ export const resultValues = (result: ActualResult): ResultOperands => ({
   minute: sql<number | null>`cast(${result.firstGoalMinute} as integer)`,
 });
 
-/**
- * A stored fixture's result, read from its columns (tables over many fixtures). Callers keep to
- * final fixtures with both scores.
- */
-export const resultColumns = (alias: string): ResultOperands => {
-  const home = sql.ref(`${alias}.home_score`);
-  const away = sql.ref(`${alias}.away_score`);
-  return {
-    outcome: sql<string>`(case when ${home} > ${away} then '1' when ${home} = ${away} then 'X' else '2' end)`,
-    minute: sql.ref(`${alias}.first_goal_minute`) as RawBuilder<number | null>,
-  };
-};
-
 export type RulesOperands = { [K in keyof ScoringRules]: RawBuilder<number> };
 
 /** Rules as constants in the statement (whole numbers, checked before they get here). */
