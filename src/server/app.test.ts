@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from '../../tests/setup/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    extend: (app) => {
-      app.get('/api/test/throws', () => {
-        throw new Error('kaboom: secret internals');
-      });
-    },
-  });
+const t = appPerFile({
+  extend: (app) => {
+    app.get('/api/test/throws', () => {
+      throw new Error('kaboom: secret internals');
+    });
+  },
 });
-afterAll(() => t.close());
 
 describe('HTTP basics', () => {
   it('answers /healthz and /readyz', async () => {

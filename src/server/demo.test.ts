@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/setup/test-app';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from '../../tests/setup/test-app';
 import { demo, seedDemo } from './demo-data';
 
-let t: TestApp;
 const now = new Date('2030-04-10T09:00:00Z');
 
-beforeAll(async () => {
-  t = await createTestApp({ now: () => now });
-});
-afterAll(() => t.close());
+const t = appPerFile({ now: () => now });
 
 const snapshot = async () => {
   const { db } = t.services.database;

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import type { Hono } from 'hono';
 import pg from 'pg';
 import { pino } from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { closeServices, createServices } from '../../src/server/bootstrap';
 import type { AppBindings, Services } from '../../src/server/context';
@@ -176,4 +176,17 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
       await database.drop();
     },
   };
+};
+
+/**
+ * One test app for the whole file: created before its first test, closed after its last. Hooks
+ * the file registers later run after the app is up.
+ */
+export const appPerFile = (options: TestAppOptions = {}): TestApp => {
+  const app = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(app, await createTestApp(options));
+  });
+  afterAll(() => app.close());
+  return app;
 };

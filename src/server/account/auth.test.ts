@@ -1,13 +1,9 @@
 import { getMigrations } from 'better-auth/db/migration';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { describe, expect, it } from 'vitest';
+import { appPerFile, createTestApp } from '../../../tests/setup/test-app';
 import { setRole } from './roles';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
-});
-afterAll(() => t.close());
+const t = appPerFile({ env: { ADMIN_EMAILS: 'boss@example.com' } });
 
 const insertTeamFor = async (userId: string, teamName: string) => {
   const { db } = t.services.database;

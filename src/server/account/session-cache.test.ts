@@ -1,14 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appPerFile } from '../../../tests/setup/test-app';
 import { sessionCacheSeconds } from '../auth';
 
 // The session is read from a signed cookie for up to a minute (no database round trip on the
 // save path); signing out elsewhere or a deleted account takes effect within that minute.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appPerFile();
 afterEach(() => {
   vi.useRealTimers();
 });

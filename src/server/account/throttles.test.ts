@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postgresTestUrl } from '../../../tests/setup/database-url';
 import { createLeague } from '../../../tests/setup/leagues';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { appPerFile, type TestApp } from '../../../tests/setup/test-app';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
 import { openDatabase } from '../db/database';
@@ -11,14 +11,10 @@ import { openDatabase } from '../db/database';
 // pose as clients at different addresses.
 
 let clock = new Date('2026-11-22T12:00:00Z');
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    now: () => clock,
-    env: { NODE_ENV: 'production', TRUST_PROXY: 'true' },
-  });
+const t = appPerFile({
+  now: () => clock,
+  env: { NODE_ENV: 'production', TRUST_PROXY: 'true' },
 });
-afterAll(() => t.close());
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 

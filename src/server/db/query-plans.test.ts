@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appPerFile } from '../../../tests/setup/test-app';
 import { postgresTestUrl } from '../../../tests/setup/database-url';
 import * as leagues from '../leagues/repository';
 import * as predictions from '../predictions/repository';
@@ -12,15 +12,14 @@ import type { DB } from './schema';
 // The hot paths (standings, a team's picks, a save, a player's leagues) must reach predictions
 // through the team (an index search), never by scanning predictions or walking every
 // prediction of a fixture across all leagues: a query may not grow with other leagues' size.
-let t: TestApp;
 let leagueId = '';
 let teamId = '';
 let userId = '';
 let fixtureIds: string[] = [];
 const sqlite = () => t.services.database.dialect === 'sqlite';
 
+const t = appPerFile({ now: () => new Date('2026-11-22T12:00:00Z') });
 beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date('2026-11-22T12:00:00Z') });
   if (!sqlite()) return;
   const { db } = t.services.database;
   // Many leagues of players with a team each, predicting a few fixtures: the planner's
@@ -98,7 +97,6 @@ beforeAll(async () => {
   userId = 'plan-user-7-3';
   await t.services.database.optimize();
 });
-afterAll(() => t.close());
 
 /** The plans of every statement a piece of repository code runs. */
 const plansOf = async (run: (db: Kysely<DB>) => Promise<unknown>) => {

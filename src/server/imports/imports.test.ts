@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { sharedAvailable, sharedPath } from '../../../tests/setup/shared';
-import { createTestApp, type Agent, type TestApp } from '../../../tests/setup/test-app';
+import { type Agent, appPerFile } from '../../../tests/setup/test-app';
 
 const wc2026 = 'data/worldcup.json/2026/worldcup.json';
 const wc2022 = 'data/worldcup.json/2022/worldcup.json';
 
 let clock = new Date('2026-06-01T12:00:00Z');
-let t: TestApp;
 let admin: Agent;
 
 const competition = async (id: string, timeZone = 'Europe/London') => {
@@ -45,12 +44,11 @@ const auditCount = async () =>
     ).n,
   );
 
+const t = appPerFile({ now: () => clock, env: { ADMIN_EMAILS: 'boss@example.com' } });
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock, env: { ADMIN_EMAILS: 'boss@example.com' } });
   admin = t.agent();
   await admin.signUp('boss@example.com', 'correct-horse-9', 'Boss');
 });
-afterAll(() => t.close());
 
 describe('import routes', () => {
   const body = { competitionId: 'premier_league', format: 'csv', content: 'x' };

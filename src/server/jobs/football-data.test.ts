@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../../../tests/setup/fake-clock';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { appPerFile } from '../../../tests/setup/test-app';
 import { createRateLimiter } from './rate-limiter';
 import { syncResults } from './football-data';
 
 let clock = new Date('2030-09-01T12:00:00Z');
 const kickoff = hoursFrom(clock, 2);
-let t: TestApp;
 let server: Server;
 let url: string;
 const requests: { path: string; headers: IncomingHttpHeaders; at: number }[] = [];
@@ -58,8 +57,8 @@ const match = (
 });
 let answer: unknown[] = [];
 
+const t = appPerFile({ now: () => clock });
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
   server = createServer((req, res) => {
     requests.push({ path: req.url ?? '', headers: req.headers, at: limiterClock.now() });
     const body = req.url?.startsWith('/v4/competitions/PL/matches?season=2030')
@@ -108,7 +107,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  await t.close();
 });
 
 const sync = (competitions = [{ competitionId: 'premier_league', code: 'PL', season: 2030 }]) => {

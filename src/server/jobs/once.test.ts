@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresTestUrl } from '../../../tests/setup/database-url';
 import { fakeClock } from '../../../tests/setup/fake-clock';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { appPerFile } from '../../../tests/setup/test-app';
 import type { Services } from '../context';
 import { openDatabase } from '../db/database';
 import { jobLockKeys, withJobLock } from '../db/job-lock';
@@ -13,15 +13,14 @@ import { runRemindersOnce } from './reminders-job';
 // Two app instances on one PostgreSQL database: every scheduled job runs in one of them at a
 // time (the openfootball sync has its own test in src/server/sync/sync.test.ts).
 const now = new Date('2030-09-01T12:00:00Z');
-let t: TestApp;
 let other: Services;
 let server: Server;
 let url = '';
 let release: () => void = () => undefined;
 let arrived: () => void = () => undefined;
 
+const t = appPerFile({ now: () => now });
 beforeAll(async () => {
-  t = await createTestApp({ now: () => now });
   // The second instance: its own connection pool and in-process state, the same database.
   other = { ...t.services, database: openDatabase(t.services.env.database) };
   // football-data's stand-in answers each request when the test releases it.
@@ -41,7 +40,6 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await other.database.close();
-  await t.close();
 });
 
 const football = (services: Services) =>

@@ -1,13 +1,9 @@
 import { nameKey } from '../../domain/leagues';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLeague, guest, player } from '../../../tests/setup/leagues';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { appPerFile } from '../../../tests/setup/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appPerFile();
 
 describe('races are settled by the database', () => {
   it('50 parallel joins with one team name in mixed case: 1 success, 49 × 409 TEAM_NAME_TAKEN', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertFixtures, hoursFrom } from '../../../tests/setup/fixtures';
 import { createLeague, guest, player } from '../../../tests/setup/leagues';
-import { createTestApp, type Agent, type TestApp } from '../../../tests/setup/test-app';
+import { type Agent, appPerFile } from '../../../tests/setup/test-app';
 import { talliesOf } from '../standings/tallies';
 import { fillNameKeys } from './repository';
 
@@ -9,11 +9,7 @@ import { fillNameKeys } from './repository';
 // Unicode key, and other teams' counts only from fixtures with a result.
 
 let clock = new Date('2026-11-22T12:00:00Z');
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ now: () => clock, env: { ADMIN_EMAILS: 'ref@example.com' } });
-});
-afterAll(() => t.close());
+const t = appPerFile({ now: () => clock, env: { ADMIN_EMAILS: 'ref@example.com' } });
 
 const userIdOf = async (agent: Agent) =>
   (await agent.get('/api/account/me')).body.user.id as string;

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLeague, guest, player } from '../../../tests/setup/leagues';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { appPerFile } from '../../../tests/setup/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appPerFile();
 
 const errorOf = (res: { status: number; body: any }) => [
   res.status,

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLeague, player } from '../../../tests/setup/leagues';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { appPerFile } from '../../../tests/setup/test-app';
 import { talliesOf } from '../standings/tallies';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date('2026-11-22T12:00:00Z') });
-});
-afterAll(() => t.close());
+const t = appPerFile({ now: () => new Date('2026-11-22T12:00:00Z') });
 
 describe('standings', () => {
   it('ranks by points, then exact minutes, then outcomes; level teams share a rank', async () => {

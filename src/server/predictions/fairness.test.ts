@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { talliesOf } from '../standings/tallies';
-import { createTestApp, type Agent, type TestApp } from '../../../tests/setup/test-app';
+import { type Agent, appPerFile } from '../../../tests/setup/test-app';
 
 // Fair deadlines (DESIGN §3): a fixture is locked from its kick-off or as soon as it is live,
 // final, postponed or cancelled; a final result needs a kick-off in the past; a cancelled
 // fixture gives its joker back; jokers are counted per season.
 const clock = new Date('2030-05-01T12:00:00Z');
-let t: TestApp;
 let admin: Agent;
 let ann: Agent;
 let bob: Agent;
@@ -16,8 +15,8 @@ let annTeam: string;
 let bobTeam: string;
 let leagueId: string;
 
+const t = appPerFile({ now: () => clock, env: { ADMIN_EMAILS: 'ref@example.com' } });
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock, env: { ADMIN_EMAILS: 'ref@example.com' } });
   await insertFixtures(t, [
     ...[1, 2, 3, 4, 5, 6].map((n) => ({
       id: `fair_${n}`,
@@ -40,7 +39,6 @@ beforeAll(async () => {
     })
   ).body.team.id;
 });
-afterAll(() => t.close());
 
 const save = (agent: Agent, teamId: string, predictions: unknown[]) =>
   agent.put('/api/predictions', { teamId, predictions });

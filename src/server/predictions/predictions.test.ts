@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
-import { createTestApp, type Agent, type TestApp } from '../../../tests/setup/test-app';
+import { type Agent, appPerFile } from '../../../tests/setup/test-app';
 
 // An injectable clock: the server's "now" is whatever the test says.
 let clock = new Date('2030-05-01T12:00:00Z');
-let t: TestApp;
 let ann: Agent;
 let annTeam: string;
 let annSecond: string;
 let leagueId: string;
 let inviteCode: string;
 
+const t = appPerFile({ now: () => clock });
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
   await insertFixtures(t, [
     { id: 'pt_open1', kickoffAt: hoursFrom(clock, 2) },
     { id: 'pt_open2', kickoffAt: hoursFrom(clock, 3) },
@@ -33,7 +32,6 @@ beforeAll(async () => {
   annTeam = created.teams[0]?.id ?? '';
   annSecond = created.teams[1]?.id ?? '';
 });
-afterAll(() => t.close());
 
 const save = (agent: Agent, teamId: string, predictions: unknown[]) =>
   agent.put('/api/predictions', { teamId, predictions });

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
-import { createTestApp, type Agent, type TestApp } from '../../../tests/setup/test-app';
+import { type Agent, appPerFile } from '../../../tests/setup/test-app';
 
 let clock = new Date('2030-06-01T12:00:00Z');
-let t: TestApp;
 let admin: Agent;
 let leagueId: string;
 const teams: Record<string, string> = {};
@@ -18,8 +17,8 @@ const picks: [string, string, number, boolean][] = [
   ['Joker', '1', 45, true],
 ];
 
+const t = appPerFile({ now: () => clock, env: { ADMIN_EMAILS: 'ref@example.com' } });
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock, env: { ADMIN_EMAILS: 'ref@example.com' } });
   await insertFixtures(t, [
     { id: 'rs_1', kickoffAt: hoursFrom(clock, 1) },
     { id: 'rs_2', kickoffAt: hoursFrom(clock, 1) },
@@ -50,7 +49,6 @@ beforeAll(async () => {
   }
   clock = hoursFrom(clock, 3); // the match has been played
 });
-afterAll(() => t.close());
 
 const pointsByTeam = async (fixtureId = 'rs_1') => {
   const rows = await t.services.database.db

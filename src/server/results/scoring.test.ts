@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { outcomes, type Outcome } from '../../domain/predictions';
 import {
   defaultRules,
@@ -10,20 +10,19 @@ import {
 } from '../../domain/scoring';
 import { insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
-import { createTestApp, type Agent, type TestApp } from '../../../tests/setup/test-app';
+import { type Agent, appPerFile } from '../../../tests/setup/test-app';
 import { talliesOf } from '../standings/tallies';
 import { reconcile } from '../standings/tally-sql';
 
 // The rule has one owner (src/domain/scoring.ts): whatever the set-based SQL stores must be what
 // `pointsFor` says, for any predictions and any result, on SQLite and on PostgreSQL alike.
 const now = new Date('2030-01-01T12:00:00Z');
-let t: TestApp;
 let owner: Agent;
 let leagueId = '';
 const teamIds: string[] = [];
 
+const t = appPerFile({ now: () => now });
 beforeAll(async () => {
-  t = await createTestApp({ now: () => now });
   await insertFixtures(t, [{ id: 'prop_1', kickoffAt: '2029-12-31T15:00:00Z', season: '2029-30' }]);
   owner = await player(t, 'Property Owner');
   const { league } = await createLeague(owner, 'Property League', 'Team 0');
@@ -49,7 +48,6 @@ beforeAll(async () => {
     .execute();
   for (let i = 1; i <= 11; i += 1) teamIds.push(`prop_team_${i}`);
 });
-afterAll(() => t.close());
 
 const prediction = fc.record({
   outcome: fc.constantFrom<Outcome>(...outcomes),

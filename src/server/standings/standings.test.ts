@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pointsFor, isCorrectOutcome, isExactMinute } from '../../domain/scoring';
 import type { Outcome } from '../../domain/predictions';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
-import { createTestApp, type Agent, type TestApp } from '../../../tests/setup/test-app';
+import { type Agent, appPerFile } from '../../../tests/setup/test-app';
 
 // Standings read from derived totals, a page at a time: a league of 130 teams loaded in bulk
 // (rows with only the tables' original columns), counted by 'Save & Recalculate', paged, centred
@@ -11,7 +11,6 @@ import { createTestApp, type Agent, type TestApp } from '../../../tests/setup/te
 const clock = new Date('2031-03-01T12:00:00Z');
 const season = '2030-31';
 const teamsInLeague = 130;
-let t: TestApp;
 let admin: Agent;
 let owner: Agent;
 let viewer: Agent;
@@ -35,8 +34,8 @@ const pickOf = (i: number, fixture: 'sc_1' | 'sc_2') => {
   return { outcome, firstGoalMinute: minute, joker: i % 11 === 0 };
 };
 
+const t = appPerFile({ now: () => clock, env: { ADMIN_EMAILS: 'scale-admin@example.com' } });
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock, env: { ADMIN_EMAILS: 'scale-admin@example.com' } });
   admin = t.agent();
   await admin.signUp('scale-admin@example.com', 'correct-horse-9', 'Scale Admin');
   await insertFixtures(t, [
@@ -134,7 +133,6 @@ beforeAll(async () => {
       .where('id', '=', id)
       .execute();
 });
-afterAll(() => t.close());
 
 interface Row {
   rank: number;

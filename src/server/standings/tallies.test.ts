@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { appPerFile } from '../../../tests/setup/test-app';
 import { queueTally, talliesOf, TallyWorker } from './tallies';
 import { reconcile } from './tally-sql';
 
 // A tally run moves totals a batch of leagues at a time and records the last league done: one cut
 // short (a restart) resumes without counting anything twice, and re-running changes nothing.
 const clock = new Date('2031-05-01T12:00:00Z');
-let t: TestApp;
 const leagues = Array.from({ length: 6 }, (_, i) => `tl-league-${i}`);
 
+const t = appPerFile({ now: () => clock, env: { ADMIN_EMAILS: 'tl-admin@example.com' } });
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock, env: { ADMIN_EMAILS: 'tl-admin@example.com' } });
   const { db } = t.services.database;
   const at = clock.toISOString();
   await insertFixtures(t, [
@@ -75,7 +74,6 @@ beforeAll(async () => {
     .where('id', '=', 'tl_1')
     .execute();
 });
-afterAll(() => t.close());
 
 const totals = async () =>
   (
