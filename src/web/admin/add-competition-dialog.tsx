@@ -5,11 +5,11 @@ import { competitionKinds, type CompetitionKind } from '../../domain/competition
 import { newCompetitionBody } from '../../domain/results';
 import { ApiError } from '../lib/api-client';
 import { useErrorMessage } from '../lib/use-error-message';
-import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { Input } from '../ui/input';
 import { Select } from '../ui/select';
+import { DialogActions } from '../ui/dialog';
 import { useAddCompetition } from './api';
 import { isTimeZone, TimeZoneOptions } from './time-zone-options';
 
@@ -156,14 +156,14 @@ const AddCompetitionForm = ({ onOpenChange, onAdded }: Omit<Props, 'open'>) => {
       <Field label={t('admin.competition.season')} error={errors.seasonLabel}>
         <Input {...bind('seasonLabel')} placeholder="2026" />
       </Field>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          {t('admin.form.cancel')}
-        </Button>
-        <Button type="submit" disabled={add.isPending} data-testid="add-competition-submit">
-          {add.isPending ? t('admin.saving') : t('admin.competition.add')}
-        </Button>
-      </div>
+      <DialogActions
+        cancelLabel={t('admin.form.cancel')}
+        onCancel={() => onOpenChange(false)}
+        submitLabel={t('admin.competition.add')}
+        busyLabel={t('admin.saving')}
+        busy={add.isPending}
+        testId="add-competition"
+      />
     </form>
   );
 };

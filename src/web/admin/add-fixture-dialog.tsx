@@ -4,10 +4,10 @@ import { toast } from 'sonner';
 import { newFixtureBody } from '../../domain/results';
 import { ApiError } from '../lib/api-client';
 import { useErrorMessage } from '../lib/use-error-message';
-import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { Input } from '../ui/input';
+import { DialogActions } from '../ui/dialog';
 import type { AdminCompetition } from './api';
 import { useAddFixture } from './api';
 import { isTimeZone, TimeZoneOptions } from './time-zone-options';
@@ -140,14 +140,14 @@ const AddFixtureForm = ({ competition, season, rounds, onOpenChange }: Omit<Prop
       <Field label={t('admin.form.venue')}>
         <Input {...bind('venue')} />
       </Field>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          {t('admin.form.cancel')}
-        </Button>
-        <Button type="submit" disabled={add.isPending} data-testid="add-fixture-submit">
-          {add.isPending ? t('admin.saving') : t('admin.fixtures.add')}
-        </Button>
-      </div>
+      <DialogActions
+        cancelLabel={t('admin.form.cancel')}
+        onCancel={() => onOpenChange(false)}
+        submitLabel={t('admin.fixtures.add')}
+        busyLabel={t('admin.saving')}
+        busy={add.isPending}
+        testId="add-fixture"
+      />
     </form>
   );
 };

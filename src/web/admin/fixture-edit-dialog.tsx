@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zonedDateTime, zonedLocalToUtc } from '../../domain/kickoff';
 import type { FixturePatch } from '../../domain/results';
-import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { Input } from '../ui/input';
+import { DialogActions } from '../ui/dialog';
 import type { AdminFixtureRow } from './api';
 import { useUpdateFixture } from './api';
 import { useResultToasts } from './use-result-toasts';
@@ -94,14 +94,14 @@ const EditForm = ({ fixture, timeZone, onClose }: Props & { fixture: AdminFixtur
       <Field label={t('admin.form.awayTeam')} error={errors.awayTeam}>
         <Input {...bind('awayTeam')} />
       </Field>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('admin.form.cancel')}
-        </Button>
-        <Button type="submit" disabled={update.isPending} data-testid="edit-submit">
-          {update.isPending ? t('admin.saving') : t('admin.save')}
-        </Button>
-      </div>
+      <DialogActions
+        cancelLabel={t('admin.form.cancel')}
+        onCancel={onClose}
+        submitLabel={t('admin.save')}
+        busyLabel={t('admin.saving')}
+        busy={update.isPending}
+        testId="edit"
+      />
     </form>
   );
 };

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { nameMaxLength } from '../../domain/leagues';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
-import { Dialog } from '../ui/dialog';
+import { Dialog, DialogActions } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { Input } from '../ui/input';
 import { Notice } from '../ui/state';
@@ -294,19 +294,16 @@ const ConfirmDialogs = ({
           </Field>
         ) : null}
         <Notice tone="error">{error}</Notice>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={close}>
-            {t('leagues.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant={confirm?.kind === 'code' ? 'primary' : 'danger'}
-            disabled={busy || (confirm?.kind === 'delete' && typed.trim() !== league.name)}
-            data-testid="confirm-submit"
-          >
-            {busy ? t('leagues.processing') : t('leagues.settings.confirm')}
-          </Button>
-        </div>
+        <DialogActions
+          cancelLabel={t('leagues.cancel')}
+          onCancel={close}
+          submitLabel={t('leagues.settings.confirm')}
+          busyLabel={t('leagues.processing')}
+          busy={busy}
+          disabled={confirm?.kind === 'delete' && typed.trim() !== league.name}
+          tone={confirm?.kind === 'code' ? 'primary' : 'danger'}
+          testId="confirm"
+        />
       </form>
     </Dialog>
   );

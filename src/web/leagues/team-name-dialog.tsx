@@ -1,8 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nameMaxLength } from '../../domain/leagues';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { Dialog, DialogActions } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { Input } from '../ui/input';
 import { Notice } from '../ui/state';
@@ -85,22 +84,15 @@ export const TeamNameDialog = ({
             {error}
           </Notice>
         ) : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button
-            variant="secondary"
-            onClick={() => onOpenChange(false)}
-            data-testid={`${testId}-cancel`}
-          >
-            {t('leagues.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            disabled={busy || teamName.trim() === ''}
-            data-testid={`${testId}-submit`}
-          >
-            {busy ? t('leagues.processing') : submitLabel}
-          </Button>
-        </div>
+        <DialogActions
+          cancelLabel={t('leagues.cancel')}
+          onCancel={() => onOpenChange(false)}
+          submitLabel={submitLabel}
+          busyLabel={t('leagues.processing')}
+          busy={busy}
+          disabled={teamName.trim() === ''}
+          testId={testId}
+        />
       </form>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
+import { Button } from './button';
 import { cn } from './cn';
 
 interface DialogProps {
@@ -64,4 +65,44 @@ export const Dialog = ({
       </RadixDialog.Content>
     </RadixDialog.Portal>
   </RadixDialog.Root>
+);
+
+interface DialogActionsProps {
+  cancelLabel: string;
+  onCancel: () => void;
+  submitLabel: string;
+  /** Shown on the submit button while the request runs (the button is disabled then). */
+  busyLabel: string;
+  busy: boolean;
+  /** Not ready to submit yet (a required field is empty). */
+  disabled?: boolean;
+  tone?: 'primary' | 'danger';
+  /** Test ids `<testId>-cancel` and `<testId>-submit`. */
+  testId: string;
+}
+
+/** A dialog form's buttons: Cancel, and the submit button (stacked, submit on top, on phones). */
+export const DialogActions = ({
+  cancelLabel,
+  onCancel,
+  submitLabel,
+  busyLabel,
+  busy,
+  disabled = false,
+  tone = 'primary',
+  testId,
+}: DialogActionsProps) => (
+  <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+    <Button variant="secondary" onClick={onCancel} data-testid={`${testId}-cancel`}>
+      {cancelLabel}
+    </Button>
+    <Button
+      type="submit"
+      variant={tone}
+      disabled={busy || disabled}
+      data-testid={`${testId}-submit`}
+    >
+      {busy ? busyLabel : submitLabel}
+    </Button>
+  </div>
 );
