@@ -56,9 +56,9 @@ export const importRoutes = createAdminRouter()
       responses: answer('Each row: new, changed (with the fields), unchanged or rejected'),
     }),
     async (c) => {
-      requireAdmin(c);
+      const actor = importActor(requireAdmin(c));
       const { database, bus, now } = c.get('services');
-      return c.json(await previewImport({ database, bus }, c.req.valid('json'), now()), 200);
+      return c.json(await previewImport({ database, bus }, actor, c.req.valid('json'), now()), 200);
     },
   )
   .openapi(

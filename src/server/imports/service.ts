@@ -83,9 +83,13 @@ const planFor = async (
 };
 
 /** What importing the file would do; nothing is written. */
-export const previewImport = async ({ database }: Deps, body: ImportBody, now: Date) => {
+export const previewImport = async (
+  { database }: Deps,
+  actor: Actor,
+  body: ImportBody,
+  now: Date,
+) => {
   const { target, rows } = await readRows(database.db, body);
-  const actor = importActor({ id: '', email: '' });
   const { plan } = await planFor(database.db, actor, target, rows, now);
   return {
     season: target.season,
