@@ -5,7 +5,7 @@ import { appPerFile } from '../../../tests/setup/test-app';
 import { postgresTestUrl } from '../../../tests/setup/database-url';
 import * as leagues from '../leagues/repository';
 import * as predictions from '../predictions/repository';
-import { readStandings } from '../standings/service';
+import { readStandings } from '../standings/table';
 import { reconcile } from '../standings/tally-sql';
 import type { DB } from './schema';
 

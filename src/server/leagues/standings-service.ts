@@ -4,7 +4,7 @@ import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import { resolveSeason } from '../fixtures/seasons';
 import type { TotalsRow } from '../standings/repository';
-import { readStandings, type StandingsQuery } from '../standings/service';
+import { readStandings, type StandingsQuery } from '../standings/table';
 import { talliesOf } from '../standings/tallies';
 import * as repo from './repository';
 import type { Deps } from './service';

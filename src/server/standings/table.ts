@@ -8,7 +8,9 @@ import * as roundRepo from './round-repository';
 /**
  * A league's standings, a page at a time (DESIGN §3 order). Whatever the league's size, a
  * response holds one page of the table (50 teams), the top 10 with the viewer's teams and their
- * neighbours, one round's table and winners, and the summary — well under 64 KB.
+ * neighbours, one round's table and winners, and the summary — well under 64 KB. This module
+ * combines the standings repositories' reads; the service a route calls is
+ * `leagues/standings-service.ts`.
  */
 const pageSize = 50;
 const topSize = 10;
