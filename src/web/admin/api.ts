@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { FixturePatch, NewCompetitionBody, NewFixtureBody } from '../../domain/results';
 import { api, unwrap } from '../lib/api-client';
-import { invalidate, queryKeys, resultViews } from '../lib/queries';
+import { invalidate, queryKeys, resultViews, useRefreshingMutation } from '../lib/queries';
 
 const fetchOutbox = async () => (await unwrap(api.admin.outbox.$get())).mails;
 export type OutboxMail = Awaited<ReturnType<typeof fetchOutbox>>[number];
@@ -60,13 +60,11 @@ export const competitionsQueryOptions = queryOptions({
 
 export const useAdminCompetitions = () => useQuery(competitionsQueryOptions);
 
-export const useAddCompetition = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (json: NewCompetitionBody) => unwrap(api.admin.competitions.$post({ json })),
-    onSuccess: () => invalidate(queryClient, queryKeys.admin, queryKeys.competitions),
-  });
-};
+export const useAddCompetition = () =>
+  useRefreshingMutation(
+    (json: NewCompetitionBody) => unwrap(api.admin.competitions.$post({ json })),
+    [queryKeys.admin, queryKeys.competitions],
+  );
 
 // Fixtures and results ----------------------------------------------------------------------
 
@@ -84,51 +82,37 @@ export const fixturesQueryOptions = (competitionId: string) =>
 export const useAdminFixtures = (competitionId: string) =>
   useQuery(fixturesQueryOptions(competitionId));
 
-/** After a result changes, fixtures, the audit trail and every league view may differ. */
-const useInvalidateResults = () => {
-  const queryClient = useQueryClient();
-  return () => invalidate(queryClient, ...resultViews);
-};
-
-export const useUpdateFixture = () => {
-  const invalidate = useInvalidateResults();
-  return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: FixturePatch }) =>
+export const useUpdateFixture = () =>
+  useRefreshingMutation(
+    ({ id, patch }: { id: string; patch: FixturePatch }) =>
       unwrap(api.admin.fixtures[':fixtureId'].$patch({ param: { fixtureId: id }, json: patch })),
-    onSuccess: invalidate,
-  });
-};
+    resultViews,
+  );
 
-export const useRecalculate = () => {
-  const invalidate = useInvalidateResults();
-  return useMutation({
-    mutationFn: (id: string) =>
+export const useRecalculate = () =>
+  useRefreshingMutation(
+    (id: string) =>
       unwrap(api.admin.fixtures[':fixtureId'].recalculate.$post({ param: { fixtureId: id } })),
-    onSuccess: invalidate,
-  });
-};
+    resultViews,
+  );
 
 /** 'Rebuild standings' of a competition: every league's totals summed afresh from its picks. */
-export const useRebuildStandings = () => {
-  const invalidate = useInvalidateResults();
-  return useMutation({
-    mutationFn: (competitionId: string) =>
+export const useRebuildStandings = () =>
+  useRefreshingMutation(
+    (competitionId: string) =>
       unwrap(
         api.admin.competitions[':competitionId']['rebuild-standings'].$post({
           param: { competitionId },
         }),
       ),
-    onSuccess: invalidate,
-  });
-};
+    resultViews,
+  );
 
-export const useAddFixture = () => {
-  const invalidate = useInvalidateResults();
-  return useMutation({
-    mutationFn: (json: NewFixtureBody) => unwrap(api.admin.fixtures.$post({ json })),
-    onSuccess: invalidate,
-  });
-};
+export const useAddFixture = () =>
+  useRefreshingMutation(
+    (json: NewFixtureBody) => unwrap(api.admin.fixtures.$post({ json })),
+    resultViews,
+  );
 
 // Audit trail ------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ import {
   leagueViews,
   queryKeys,
   teamPredictionsQueryOptions,
+  useRefreshingMutation,
 } from '../lib/queries';
 
 export { teamPredictionsQueryOptions };
@@ -90,32 +91,19 @@ export const playableCompetitionsQueryOptions = queryOptions({
   select: (competitions) => competitions.filter((c) => c.kind !== 'coming_soon'),
 });
 
-const useInvalidateLeagues = () => {
-  const queryClient = useQueryClient();
-  return () => invalidate(queryClient, ...leagueViews);
-};
+export const useCreateLeague = () =>
+  useRefreshingMutation(
+    (body: CreateLeagueBody) => unwrap(api.leagues.$post({ json: body })),
+    leagueViews,
+    (result) => setActiveLeague(result.league.id, result.teams[0]?.id),
+  );
 
-export const useCreateLeague = () => {
-  const invalidate = useInvalidateLeagues();
-  return useMutation({
-    mutationFn: (body: CreateLeagueBody) => unwrap(api.leagues.$post({ json: body })),
-    onSuccess: async (result) => {
-      setActiveLeague(result.league.id, result.teams[0]?.id);
-      await invalidate();
-    },
-  });
-};
-
-export const useJoinLeague = () => {
-  const invalidate = useInvalidateLeagues();
-  return useMutation({
-    mutationFn: (body: JoinLeagueBody) => unwrap(api.leagues.join.$post({ json: body })),
-    onSuccess: async (result) => {
-      setActiveLeague(result.league.id, result.team.id);
-      await invalidate();
-    },
-  });
-};
+export const useJoinLeague = () =>
+  useRefreshingMutation(
+    (body: JoinLeagueBody) => unwrap(api.leagues.join.$post({ json: body })),
+    leagueViews,
+    (result) => setActiveLeague(result.league.id, result.team.id),
+  );
 
 /** Quick join: when signed out the server starts a guest session, so everything is refetched. */
 export const useQuickJoin = () => {
@@ -130,44 +118,33 @@ export const useQuickJoin = () => {
   });
 };
 
-export const useCreateTeam = (leagueId: string) => {
-  const invalidate = useInvalidateLeagues();
-  return useMutation({
-    mutationFn: (teamName: string) =>
+export const useCreateTeam = (leagueId: string) =>
+  useRefreshingMutation(
+    (teamName: string) =>
       unwrap(api.leagues[':leagueId'].teams.$post({ param: { leagueId }, json: { teamName } })),
-    onSuccess: async (result) => {
-      setActiveLeague(leagueId, result.team.id);
-      await invalidate();
-    },
-  });
-};
+    leagueViews,
+    (result) => setActiveLeague(leagueId, result.team.id),
+  );
 
-export const useUpdateLeague = (leagueId: string) => {
-  const invalidate = useInvalidateLeagues();
-  return useMutation({
-    mutationFn: (json: { name?: string; joinByName?: boolean }) =>
+export const useUpdateLeague = (leagueId: string) =>
+  useRefreshingMutation(
+    (json: { name?: string; joinByName?: boolean }) =>
       unwrap(api.leagues[':leagueId'].$patch({ param: { leagueId }, json })),
-    onSuccess: invalidate,
-  });
-};
+    leagueViews,
+  );
 
-export const useRegenerateInviteCode = (leagueId: string) => {
-  const invalidate = useInvalidateLeagues();
-  return useMutation({
-    mutationFn: () =>
-      unwrap(api.leagues[':leagueId']['invite-code'].$post({ param: { leagueId } })),
-    onSuccess: invalidate,
-  });
-};
+export const useRegenerateInviteCode = (leagueId: string) =>
+  useRefreshingMutation(
+    () => unwrap(api.leagues[':leagueId']['invite-code'].$post({ param: { leagueId } })),
+    leagueViews,
+  );
 
-export const useRemoveTeam = (leagueId: string) => {
-  const invalidate = useInvalidateLeagues();
-  return useMutation({
-    mutationFn: (teamId: string) =>
+export const useRemoveTeam = (leagueId: string) =>
+  useRefreshingMutation(
+    (teamId: string) =>
       unwrap(api.leagues[':leagueId'].teams[':teamId'].$delete({ param: { leagueId, teamId } })),
-    onSuccess: invalidate,
-  });
-};
+    leagueViews,
+  );
 
 /** The players the league admin removed, who may not rejoin (league admin only). */
 export const leagueBarsQueryOptions = (leagueId: string) =>
@@ -176,14 +153,12 @@ export const leagueBarsQueryOptions = (leagueId: string) =>
     queryFn: () => unwrap(api.leagues[':leagueId'].bars.$get({ param: { leagueId } })),
   });
 
-export const useLiftBar = (leagueId: string) => {
-  const invalidate = useInvalidateLeagues();
-  return useMutation({
-    mutationFn: (userId: string) =>
+export const useLiftBar = (leagueId: string) =>
+  useRefreshingMutation(
+    (userId: string) =>
       unwrap(api.leagues[':leagueId'].bars[':userId'].$delete({ param: { leagueId, userId } })),
-    onSuccess: invalidate,
-  });
-};
+    leagueViews,
+  );
 
 export const useDeleteLeague = (leagueId: string) => {
   const queryClient = useQueryClient();

@@ -1,4 +1,10 @@
-import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { api, unwrap } from './api-client';
 
 /**
@@ -45,6 +51,25 @@ export const queryKeys = {
 /** Marks every query under the given keys stale (active ones refetch). */
 export const invalidate = (queryClient: QueryClient, ...keys: readonly QueryKey[]) =>
   Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+/**
+ * A mutation that marks `areas` stale once it succeeds (after `onDone`, which may remember what
+ * the answer chose, e.g. the active league).
+ */
+export const useRefreshingMutation = <TVariables, TData>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  areas: readonly QueryKey[],
+  onDone?: (data: TData) => void,
+) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async (data: TData) => {
+      onDone?.(data);
+      await invalidate(queryClient, ...areas);
+    },
+  });
+};
 
 /** What a league's views show: its tables, boards and the player's picks. */
 export const leagueViews = [queryKeys.leagues, queryKeys.predictions] as const;

@@ -1,10 +1,10 @@
-import { queryOptions, useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueries } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { multiLeagueBody, SavePredictionsBody } from '../../domain/predictions';
 import { api, unwrap } from '../lib/api-client';
 import {
-  invalidate,
   queryKeys,
+  useRefreshingMutation,
   teamPredictionsQueryOptions,
   type MyLeagueItem,
   type TeamPredictions,
@@ -55,42 +55,30 @@ export const teamsInCompetition = (leagues: readonly MyLeagueItem[], competition
 export const useTeamsPredictions = (teamIds: readonly string[]) =>
   useQueries({ queries: teamIds.map((id) => teamPredictionsQueryOptions(id)) });
 
-const useInvalidatePredictions = () => {
-  const queryClient = useQueryClient();
-  return () => invalidate(queryClient, queryKeys.predictions, queryKeys.competitions);
-};
+/** After picks change: every board and the catalogue's counts. */
+const picksViews = [queryKeys.predictions, queryKeys.competitions];
 
-export const useSavePredictions = () => {
-  const refresh = useInvalidatePredictions();
-  return useMutation({
-    mutationFn: (json: SavePredictionsBody) => unwrap(api.predictions.$put({ json })),
-    onSuccess: refresh,
-  });
-};
+export const useSavePredictions = () =>
+  useRefreshingMutation(
+    (json: SavePredictionsBody) => unwrap(api.predictions.$put({ json })),
+    picksViews,
+  );
 
-export const useDeletePredictions = () => {
-  const refresh = useInvalidatePredictions();
-  return useMutation({
-    mutationFn: (json: { teamId: string; fixtureIds: string[] }) =>
-      unwrap(api.predictions.$delete({ json })),
-    onSuccess: refresh,
-  });
-};
+export const useDeletePredictions = () =>
+  useRefreshingMutation(
+    (json: { teamId: string; fixtureIds: string[] }) => unwrap(api.predictions.$delete({ json })),
+    picksViews,
+  );
 
-export const useCopyPredictions = () => {
-  const refresh = useInvalidatePredictions();
-  return useMutation({
-    mutationFn: (json: { fromTeamId: string; toTeamId: string }) =>
+export const useCopyPredictions = () =>
+  useRefreshingMutation(
+    (json: { fromTeamId: string; toTeamId: string }) =>
       unwrap(api.predictions.copy.$post({ json })),
-    onSuccess: refresh,
-  });
-};
+    picksViews,
+  );
 
-export const useSaveToTeams = () => {
-  const refresh = useInvalidatePredictions();
-  return useMutation({
-    mutationFn: (json: z.input<typeof multiLeagueBody>) =>
-      unwrap(api.predictions.multi.$put({ json })),
-    onSuccess: refresh,
-  });
-};
+export const useSaveToTeams = () =>
+  useRefreshingMutation(
+    (json: z.input<typeof multiLeagueBody>) => unwrap(api.predictions.multi.$put({ json })),
+    picksViews,
+  );
