@@ -180,12 +180,13 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
 
 /**
  * One test app for the whole file: created before its first test, closed after its last. Hooks
- * the file registers later run after the app is up.
+ * the file registers later run after the app is up; options may be read when it starts (a
+ * mail or identity server started by an earlier hook).
  */
-export const appPerFile = (options: TestAppOptions = {}): TestApp => {
+export const appPerFile = (options: TestAppOptions | (() => TestAppOptions) = {}): TestApp => {
   const app = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(app, await createTestApp(options));
+    Object.assign(app, await createTestApp(typeof options === 'function' ? options() : options));
   });
   afterAll(() => app.close());
   return app;

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keeper, startOidcProvider, type OidcProvider } from '../../../tests/setup/oidc-provider';
-import {
-  createTestApp,
-  testBaseUrl,
-  type Agent,
-  type TestApp,
-} from '../../../tests/setup/test-app';
+import { appPerFile, createTestApp, testBaseUrl, type Agent } from '../../../tests/setup/test-app';
 
 // 'Continue with Google' against a real OpenID provider (oidc-provider on 127.0.0.1) standing in
 // for Google: discovery, PKCE, the code exchange, ID token verification and userinfo all happen
@@ -16,21 +11,17 @@ import {
 const redirectUri = `${testBaseUrl}/api/auth/callback/google`;
 
 let op: OidcProvider;
-let t: TestApp;
 beforeAll(async () => {
   op = await startOidcProvider({ redirectUri });
-  t = await createTestApp({
-    env: {
-      GOOGLE_CLIENT_ID: op.clientId,
-      GOOGLE_CLIENT_SECRET: op.clientSecret,
-      GOOGLE_DISCOVERY_URL: op.discoveryUrl,
-    },
-  });
 });
-afterAll(async () => {
-  await t?.close();
-  await op?.close();
-});
+afterAll(() => op?.close());
+const t = appPerFile(() => ({
+  env: {
+    GOOGLE_CLIENT_ID: op.clientId,
+    GOOGLE_CLIENT_SECRET: op.clientSecret,
+    GOOGLE_DISCOVERY_URL: op.discoveryUrl,
+  },
+}));
 
 /** What the Google button does: ask our server for the provider's authorization URL. */
 const startGoogleSignIn = async (agent: Agent): Promise<string> => {

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../../../tests/setup/smtp';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { appPerFile } from '../../../tests/setup/test-app';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 let smtp: Smtp;
-let t: TestApp;
-
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url } });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => smtp.close());
+const t = appPerFile(() => ({ env: { SMTP_URL: smtp.url } }));
 
 const linkIn = (text: string): URL => {
   const match = /http:\/\/localhost:3000\/api\/auth\/reset-password\/[^\s"<>]+/.exec(text);

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from '../../../tests/setup/test-app';
 import { postgresTestUrl } from '../../../tests/setup/database-url';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
 import { openDatabase } from '../db/database';
 
-let t: TestApp;
-beforeAll(async () => {
-  // Production mode turns better-auth's rate limits on; TRUST_PROXY lets the test pose as clients.
-  t = await createTestApp({ env: { NODE_ENV: 'production', TRUST_PROXY: 'true' } });
-});
-afterAll(() => t.close());
+// Production mode turns better-auth's rate limits on; TRUST_PROXY lets the test pose as clients.
+const t = appPerFile({ env: { NODE_ENV: 'production', TRUST_PROXY: 'true' } });
 
 // A new account each time: this is the per-address limit (throttles.test.ts: per account).
 let attempts = 0;
