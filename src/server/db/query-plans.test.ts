@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bulkLoad } from '../../../tests/setup/bulk';
 import { appPerFile } from '../../../tests/setup/test-app';
 import { postgresTestUrl } from '../../../tests/setup/database-url';
 import * as leagues from '../leagues/repository';
@@ -37,58 +38,27 @@ beforeAll(async () => {
   fixtureIds = fixtures;
   for (let l = 0; l < 40; l += 1) {
     const league = `plan-league-${l}`;
-    await db
-      .insertInto('leagues')
-      .values({
-        id: league,
-        name: `Plan League ${l}`,
-        invite_code: `PL${String(l).padStart(4, '0')}`,
-        competition_id: 'premier_league',
-        admin_user_id: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
     const members = Array.from({ length: 15 }, (_, i) => `plan-user-${l}-${i}`);
-    await db
-      .insertInto('user')
-      .values(
-        members.map((id) => ({
-          id,
-          name: id,
-          email: `${id}@example.com`,
-          emailVerified: 0,
-          createdAt: at,
-          updatedAt: at,
-        })),
-      )
-      .execute();
-    await db
-      .insertInto('teams')
-      .values(
-        members.map((user, i) => ({
-          id: `${league}-team-${i}`,
-          league_id: league,
-          user_id: user,
-          name: `Team ${i}`,
-          created_at: at,
-        })),
-      )
-      .execute();
-    await db
-      .insertInto('predictions')
-      .values(
-        members.flatMap((_, i) =>
-          fixtures.map((fixtureId) => ({
-            team_id: `${league}-team-${i}`,
-            fixture_id: fixtureId,
-            outcome: '1',
-            created_at: at,
-            updated_at: at,
-          })),
+    const teams = members.map((user, i) => ({
+      id: `${league}-team-${i}`,
+      leagueId: league,
+      userId: user,
+      name: `Team ${i}`,
+    }));
+    await bulkLoad(
+      db,
+      {
+        leagues: [
+          { id: league, name: `Plan League ${l}`, inviteCode: `PL${String(l).padStart(4, '0')}` },
+        ],
+        users: members.map((id) => ({ id })),
+        teams,
+        predictions: teams.flatMap((team) =>
+          fixtures.map((fixtureId) => ({ teamId: team.id, fixtureId, outcome: '1' as const })),
         ),
-      )
-      .execute();
+      },
+      at,
+    );
   }
   leagueId = 'plan-league-7';
   // What start-up (and a large import) does; without statistics SQLite may walk a fixture's

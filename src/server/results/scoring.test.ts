@@ -8,6 +8,7 @@ import {
   pointsFor,
   type ScoringRules,
 } from '../../domain/scoring';
+import { bulkLoad } from '../../../tests/setup/bulk';
 import { insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
@@ -34,18 +35,13 @@ beforeAll(async () => {
     .select('user_id')
     .where('league_id', '=', league.id)
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('teams')
-    .values(
-      Array.from({ length: 11 }, (_, i) => ({
-        id: `prop_team_${i + 1}`,
-        league_id: league.id,
-        user_id: userId,
-        name: `Team ${i + 1}`,
-        created_at: now.toISOString(),
-      })),
-    )
-    .execute();
+  const teams = Array.from({ length: 11 }, (_, i) => ({
+    id: `prop_team_${i + 1}`,
+    leagueId: league.id,
+    userId,
+    name: `Team ${i + 1}`,
+  }));
+  await bulkLoad(db, { teams }, now.toISOString());
   for (let i = 1; i <= 11; i += 1) teamIds.push(`prop_team_${i}`);
 });
 
@@ -92,20 +88,8 @@ const storeAndScore = async (
   await db.deleteFrom('predictions').where('fixture_id', '=', 'prop_1').execute();
   // The totals forget the deleted picks (a rebuild from what is left: nothing).
   await talliesOf(t.services.database).rebuildCompetition('premier_league');
-  await db
-    .insertInto('predictions')
-    .values(
-      picks.map((p, i) => ({
-        team_id: teamIds[i] ?? '',
-        fixture_id: 'prop_1',
-        outcome: p.outcome,
-        first_goal_minute: p.firstGoalMinute,
-        joker: p.joker ? 1 : 0,
-        created_at: at,
-        updated_at: at,
-      })),
-    )
-    .execute();
+  const rows = picks.map((p, i) => ({ teamId: teamIds[i] ?? '', fixtureId: 'prop_1', ...p }));
+  await bulkLoad(db, { predictions: rows }, at);
   for (const r of previous ? [previous, actual] : [actual]) {
     await db
       .updateTable('fixtures')

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pointsFor, isCorrectOutcome, isExactMinute } from '../../domain/scoring';
 import type { Outcome } from '../../domain/predictions';
+import { bulkLoad } from '../../../tests/setup/bulk';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
@@ -58,57 +59,33 @@ beforeAll(async () => {
   const { db } = t.services.database;
   const at = clock.toISOString();
   const bulk = Array.from({ length: teamsInLeague - 2 }, (_, i) => i);
-  await db
-    .insertInto('user')
-    .values(
-      bulk.map((i) => ({
-        id: `bulk-user-${i}`,
-        // Display names longer than any table shows (clipped in standings).
-        name: `Manager ${i} ${'x'.repeat(5000)}`,
-        email: `bulk-${i}@example.com`,
-        emailVerified: 0,
-        createdAt: at,
-        updatedAt: at,
-      })),
-    )
-    .execute();
-  await db
-    .insertInto('teams')
-    .values(
-      bulk.map((i) => ({
-        id: `bulk-team-${i}`,
-        league_id: leagueId,
-        user_id: `bulk-user-${i}`,
-        name: `Team ${String(i).padStart(3, '0')} ${'é'.repeat(41)}`,
-        created_at: at,
-      })),
-    )
-    .execute();
-  const teamIds = [...bulk.map((i) => `bulk-team-${i}`), created.teams[0]?.id ?? '', viewerTeam];
   const names = [
     ...bulk.map((i) => `Team ${String(i).padStart(3, '0')} ${'é'.repeat(41)}`),
     'A'.repeat(50),
     'Zz Viewer',
   ];
-  await db
-    .insertInto('predictions')
-    .values(
-      teamIds.flatMap((teamId, i) =>
-        (['sc_1', 'sc_2'] as const).map((fixture) => {
-          const p = pickOf(i, fixture);
-          return {
-            team_id: teamId,
-            fixture_id: fixture,
-            outcome: p.outcome,
-            first_goal_minute: p.firstGoalMinute,
-            joker: p.joker ? 1 : 0,
-            created_at: at,
-            updated_at: at,
-          };
-        }),
+  const teamIds = [...bulk.map((i) => `bulk-team-${i}`), created.teams[0]?.id ?? '', viewerTeam];
+  await bulkLoad(
+    db,
+    {
+      // Display names longer than any table shows (clipped in standings).
+      users: bulk.map((i) => ({ id: `bulk-user-${i}`, name: `Manager ${i} ${'x'.repeat(5000)}` })),
+      teams: bulk.map((i) => ({
+        id: `bulk-team-${i}`,
+        leagueId,
+        userId: `bulk-user-${i}`,
+        name: names[i] ?? '',
+      })),
+      predictions: teamIds.flatMap((teamId, i) =>
+        (['sc_1', 'sc_2'] as const).map((fixtureId) => ({
+          teamId,
+          fixtureId,
+          ...pickOf(i, fixtureId),
+        })),
       ),
-    )
-    .execute();
+    },
+    at,
+  );
   teamIds.forEach((teamId, i) => {
     let points = 0;
     let exact = 0;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
+import { bulkLoad } from '../../../tests/setup/bulk';
 import { appPerFile } from '../../../tests/setup/test-app';
 import { queueTally, talliesOf, TallyWorker } from './tallies';
 import { reconcile } from './tally-sql';
@@ -16,58 +17,33 @@ beforeAll(async () => {
   await insertFixtures(t, [
     { id: 'tl_1', kickoffAt: hoursFrom(clock, -30), season: '2030-31', round: 'Round 9' },
   ]);
-  await db
-    .insertInto('user')
-    .values({
-      id: 'tl-user',
-      name: 'Tally',
-      email: 'tl@example.com',
-      emailVerified: 0,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .execute();
-  for (const [l, id] of leagues.entries()) {
-    await db
-      .insertInto('leagues')
-      .values({
-        id,
-        name: `Tally League ${l}`,
-        invite_code: `TL000${l}`,
-        competition_id: 'premier_league',
-        admin_user_id: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    const teams = Array.from({ length: 4 }, (_, i) => `${id}-team-${i}`);
-    await db
-      .insertInto('teams')
-      .values(
-        teams.map((team, i) => ({
-          id: team,
-          league_id: id,
-          user_id: 'tl-user',
-          name: `T${i}`,
-          created_at: at,
-        })),
-      )
-      .execute();
-    await db
-      .insertInto('predictions')
-      .values(
-        teams.map((team, i) => ({
-          team_id: team,
-          fixture_id: 'tl_1',
-          outcome: i % 2 === 0 ? '1' : '2',
-          first_goal_minute: i === 0 ? 33 : 50,
-          joker: i === 0 ? 1 : 0,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .execute();
-  }
+  const teams = leagues.flatMap((league) =>
+    Array.from({ length: 4 }, (_, i) => ({
+      id: `${league}-team-${i}`,
+      leagueId: league,
+      userId: 'tl-user',
+      name: `T${i}`,
+    })),
+  );
+  await bulkLoad(
+    db,
+    {
+      users: [{ id: 'tl-user', name: 'Tally' }],
+      leagues: leagues.map((id, l) => ({ id, name: `Tally League ${l}`, inviteCode: `TL000${l}` })),
+      teams,
+      predictions: teams.map((team) => {
+        const i = Number(team.id.slice(-1));
+        return {
+          teamId: team.id,
+          fixtureId: 'tl_1',
+          outcome: i % 2 === 0 ? ('1' as const) : ('2' as const),
+          firstGoalMinute: i === 0 ? 33 : 50,
+          joker: i === 0,
+        };
+      }),
+    },
+    at,
+  );
   await db
     .updateTable('fixtures')
     .set({ status: 'final', home_score: 1, away_score: 0, first_goal_minute: 33 })
