@@ -3,7 +3,13 @@ import type { DB } from '../../src/server/db/schema';
 
 export interface BulkRows {
   users?: { id: string; name?: string }[];
-  leagues?: { id: string; name: string; inviteCode: string; competitionId?: string }[];
+  leagues?: {
+    id: string;
+    name: string;
+    inviteCode: string;
+    competitionId?: string;
+    adminUserId?: string;
+  }[];
   teams?: { id: string; leagueId: string; userId: string; name: string }[];
   predictions?: {
     teamId: string;
@@ -44,7 +50,7 @@ export const bulkLoad = async (db: Kysely<DB>, rows: BulkRows, at = new Date().t
           name: l.name,
           invite_code: l.inviteCode,
           competition_id: l.competitionId ?? 'premier_league',
-          admin_user_id: null,
+          admin_user_id: l.adminUserId ?? null,
           created_at: at,
           updated_at: at,
         })),

@@ -1,5 +1,6 @@
 import { getMigrations } from 'better-auth/db/migration';
 import { describe, expect, it } from 'vitest';
+import { bulkLoad } from '../../../tests/setup/bulk';
 import { appPerFile, createTestApp } from '../../../tests/setup/test-app';
 import { setRole } from './roles';
 
@@ -9,28 +10,15 @@ const insertTeamFor = async (userId: string, teamName: string) => {
   const { db } = t.services.database;
   const now = new Date().toISOString();
   const leagueId = crypto.randomUUID();
-  await db
-    .insertInto('leagues')
-    .values({
-      id: leagueId,
-      name: `League of ${teamName}`,
-      invite_code: Math.random().toString(36).slice(2, 8).toUpperCase().padEnd(6, 'X'),
-      competition_id: 'premier_league',
-      admin_user_id: userId,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await db
-    .insertInto('teams')
-    .values({
-      id: crypto.randomUUID(),
-      league_id: leagueId,
-      user_id: userId,
-      name: teamName,
-      created_at: now,
-    })
-    .execute();
+  const inviteCode = Math.random().toString(36).slice(2, 8).toUpperCase().padEnd(6, 'X');
+  await bulkLoad(
+    db,
+    {
+      leagues: [{ id: leagueId, name: `League of ${teamName}`, inviteCode, adminUserId: userId }],
+      teams: [{ id: crypto.randomUUID(), leagueId, userId, name: teamName }],
+    },
+    now,
+  );
   return leagueId;
 };
 

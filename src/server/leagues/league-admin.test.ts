@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLeague, player } from '../../../tests/setup/leagues';
+import { bulkLoad } from '../../../tests/setup/bulk';
 import { appPerFile } from '../../../tests/setup/test-app';
 
 const t = appPerFile();
@@ -97,17 +98,8 @@ describe('league admin', () => {
         updated_at: now,
       })
       .execute();
-    await db
-      .insertInto('predictions')
-      .values({
-        team_id: memberTeamId,
-        fixture_id: 'removal_1',
-        outcome: '1',
-        first_goal_minute: 10,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const pick = { teamId: memberTeamId, fixtureId: 'removal_1', outcome: '1' as const };
+    await bulkLoad(db, { predictions: [{ ...pick, firstGoalMinute: 10 }] }, now);
     expect((await member.delete(`/api/leagues/${league.id}/teams/${memberTeamId}`)).status).toBe(
       403,
     );

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { talliesOf } from '../standings/tallies';
+import { bulkLoad } from '../../../tests/setup/bulk';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
 
 // Fair deadlines (DESIGN §3): a fixture is locked from its kick-off or as soon as it is live,
@@ -149,31 +150,20 @@ describe('fair deadlines', () => {
 
   it("counts jokers per season: last season's jokers leave this season's two", async () => {
     const at = clock.toISOString();
-    await t.services.database.db
-      .insertInto('predictions')
-      .values({
-        team_id: annTeam,
-        fixture_id: 'fair_old',
-        outcome: '1',
-        joker: 1,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    const { db } = t.services.database;
+    await bulkLoad(
+      db,
+      { predictions: [{ teamId: annTeam, fixtureId: 'fair_old', outcome: '1', joker: true }] },
+      at,
+    );
     await insertFixtures(t, [
       { id: 'fair_old2', kickoffAt: hoursFrom(clock, -24 * 299), season: '2028-29' },
     ]);
-    await t.services.database.db
-      .insertInto('predictions')
-      .values({
-        team_id: annTeam,
-        fixture_id: 'fair_old2',
-        outcome: 'X',
-        joker: 1,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await bulkLoad(
+      db,
+      { predictions: [{ teamId: annTeam, fixtureId: 'fair_old2', outcome: 'X', joker: true }] },
+      at,
+    );
     const mine = (await ann.get(`/api/predictions?teamId=${annTeam}`)).body;
     expect(mine).toMatchObject({ season: '2029-30', jokersRemaining: 2 });
     expect((await save(ann, annTeam, [pick('fair_6', true)])).body.jokersRemaining).toBe(1);
