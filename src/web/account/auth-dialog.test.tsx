@@ -1,17 +1,13 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { i18n } from '../i18n/i18n';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { domPerTest } from '../../../tests/setup/dom';
 import { AuthDialogProvider, useAuthDialog } from '../lib/auth-dialog-context';
 import { meQueryOptions } from './api';
 import { AuthDialog } from './auth-dialog';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root;
-let container: HTMLDivElement;
+const dom = domPerTest();
 let openDialog: ReturnType<typeof useAuthDialog>['open'] = () => undefined;
 
 const Opener = () => {
@@ -19,34 +15,18 @@ const Opener = () => {
   return null;
 };
 
-beforeEach(async () => {
-  await i18n.changeLanguage('en');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+beforeEach(() => {
   // The dialog reads which sign-in methods exist; no server in this test.
-  queryClient.setQueryData(meQueryOptions.queryKey, {
+  dom.queryClient.setQueryData(meQueryOptions.queryKey, {
     user: null,
     auth: { google: true, emailVerificationRequired: false },
   });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() =>
-    root.render(
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <AuthDialogProvider>
-            <Opener />
-            <AuthDialog />
-          </AuthDialogProvider>
-        </QueryClientProvider>
-      </I18nextProvider>,
-    ),
+  dom.render(
+    <AuthDialogProvider>
+      <Opener />
+      <AuthDialog />
+    </AuthDialogProvider>,
   );
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 const byTestId = <T extends HTMLElement>(id: string) =>

@@ -1,7 +1,6 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { domPerTest } from '../../../tests/setup/dom';
 import { resolveActive, setActiveLeague, useActiveTeam } from './active-team';
 import { clearSessionStorageKeys, localKeys } from './local-keys';
 import { myLeaguesQueryOptions, type MyLeagueItem } from './queries';
@@ -51,8 +50,7 @@ describe('resolveActive', () => {
 });
 
 describe('useActiveTeam', () => {
-  let root: Root;
-  let container: HTMLDivElement;
+  const dom = domPerTest();
   let seen: ReturnType<typeof useActiveTeam> | null = null;
   const Probe = () => {
     seen = useActiveTeam();
@@ -61,23 +59,8 @@ describe('useActiveTeam', () => {
 
   beforeEach(() => {
     localStorage.clear();
-    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
-    queryClient.setQueryData(myLeaguesQueryOptions.queryKey, leagues);
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    act(() =>
-      root.render(
-        <QueryClientProvider client={queryClient}>
-          <Probe />
-        </QueryClientProvider>,
-      ),
-    );
-  });
-
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
+    dom.queryClient.setQueryData(myLeaguesQueryOptions.queryKey, leagues);
+    dom.render(<Probe />);
   });
 
   it('follows setActiveLeague, stores the choice, and forgets it on sign-out', () => {
