@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../../../tests/setup/smtp';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { appPerFile, createTestApp } from '../../../tests/setup/test-app';
 
 const message = {
   name: 'Ann',
@@ -9,22 +9,18 @@ const message = {
   message: 'Please add a cup mode!',
 };
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let t: TestApp;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({
-    env: {
-      SMTP_URL: smtp.url,
-      CONTACT_TO: 'team@firstgoal.test',
-      TRUST_PROXY: 'true',
-      ADMIN_EMAILS: 'boss@example.com',
-    },
-  });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => smtp.close());
+const t = appPerFile(() => ({
+  env: {
+    SMTP_URL: smtp.url,
+    CONTACT_TO: 'team@firstgoal.test',
+    TRUST_PROXY: 'true',
+    ADMIN_EMAILS: 'boss@example.com',
+  },
+}));
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 

@@ -4,18 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { startSmtpServer } from '../../../tests/setup/smtp';
-import { createTestApp, type Agent, type TestApp } from '../../../tests/setup/test-app';
+import { appPerFile, type Agent } from '../../../tests/setup/test-app';
 import { runReminders } from './service';
 
 const run = promisify(execFile);
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let t: TestApp;
 const start = new Date('2031-03-01T09:00:00Z');
 const clock = start;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({ now: () => clock, env: { SMTP_URL: smtp.url } });
+});
+afterAll(() => smtp.close());
+const t = appPerFile(() => ({ now: () => clock, env: { SMTP_URL: smtp.url } }));
+beforeAll(async () => {
   // Round "Matchday 30" starts in 20 hours; "Matchday 31" in a week.
   await insertFixtures(t, [
     {
@@ -40,10 +42,6 @@ beforeAll(async () => {
       away: 'Burnley FC',
     },
   ]);
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
 });
 
 const optIn = async (agent: Agent) =>
