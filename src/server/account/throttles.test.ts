@@ -41,73 +41,37 @@ describe('invite codes and league names', () => {
     const owner = await player('Throttle Owner');
     const { league } = await createLeague(owner, 'Throttled League', 'Owners');
     const guesser = t.agent();
-    const guess = (i: number) =>
-      guesser.request(
-        'GET',
-        `/api/leagues/lookup?code=ZZZ${String(i).padStart(3, '0')}`,
-        undefined,
-        from('10.3.0.1'),
-      );
-    const statuses: number[] = [];
-    for (let i = 0; i < 15; i += 1) statuses.push((await guess(i)).status);
-    // Found leagues do not count.
-    for (let i = 0; i < 5; i += 1)
-      expect(
-        (
-          await guesser.request(
-            'GET',
-            `/api/leagues/lookup?code=${league.inviteCode}`,
-            undefined,
-            from('10.3.0.1'),
-          )
-        ).status,
-      ).toBe(200);
+    const lookup = async (code: string, ip = '10.3.0.1') =>
+      (await guesser.request('GET', `/api/leagues/lookup?code=${code}`, undefined, from(ip)))
+        .status;
+    const guess = (i: number) => lookup(`ZZZ${String(i).padStart(3, '0')}`);
     const joiner = await player('Throttle Joiner');
-    for (let i = 0; i < 5; i += 1)
-      statuses.push(
-        (
-          await joiner.request(
-            'POST',
-            '/api/leagues/join',
-            { codeOrName: `No Such League ${i}`, teamName: 'Guessers' },
-            from('10.3.0.1'),
-          )
-        ).status,
-      );
+    const join = async (codeOrName: string, teamName: string, ip = '10.3.0.1') =>
+      (await joiner.request('POST', '/api/leagues/join', { codeOrName, teamName }, from(ip)))
+        .status;
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i += 1) statuses.push(await guess(i));
+    // Found leagues do not count.
+    for (let i = 0; i < 5; i += 1) expect(await lookup(league.inviteCode)).toBe(200);
+    for (let i = 0; i < 5; i += 1) statuses.push(await join(`No Such League ${i}`, 'Guessers'));
     expect(statuses).toEqual(Array(20).fill(404));
-    const over = await guess(99);
+    const over = await guesser.request(
+      'GET',
+      '/api/leagues/lookup?code=ZZZ099',
+      undefined,
+      from('10.3.0.1'),
+    );
     expect(over.status).toBe(429);
     expect(over.body.error).toMatchObject({ code: 'TOO_MANY_INVITE_GUESSES' });
     expect(typeof over.body.error.requestId).toBe('string');
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     // Over the limit even the right code waits; other addresses are not affected.
-    expect(
-      (
-        await guesser.request(
-          'GET',
-          `/api/leagues/lookup?code=${league.inviteCode}`,
-          undefined,
-          from('10.3.0.1'),
-        )
-      ).status,
-    ).toBe(429);
-    expect(
-      (await guesser.request('GET', '/api/leagues/lookup?code=ZZZ999', undefined, from('10.3.0.2')))
-        .status,
-    ).toBe(404);
+    expect(await lookup(league.inviteCode)).toBe(429);
+    expect(await lookup('ZZZ999', '10.3.0.2')).toBe(404);
     // A team name taken is not a guess.
-    expect(
-      (
-        await joiner.request(
-          'POST',
-          '/api/leagues/join',
-          { codeOrName: league.inviteCode, teamName: 'Owners' },
-          from('10.3.0.3'),
-        )
-      ).status,
-    ).toBe(409);
+    expect(await join(league.inviteCode, 'Owners', '10.3.0.3')).toBe(409);
     minutes(11);
-    expect((await guess(100)).status).toBe(404);
+    expect(await guess(100)).toBe(404);
   });
 });
 
