@@ -86,3 +86,20 @@ export const bulkLoad = async (db: Kysely<DB>, rows: BulkRows, at = new Date().t
       )
       .execute();
 };
+
+/** A final result written straight into a fixture (nothing scored: the test scores it). */
+export const setFinal = (
+  db: Kysely<DB>,
+  fixtureId: string,
+  r: { homeScore: number; awayScore: number; firstGoalMinute: number | null },
+) =>
+  db
+    .updateTable('fixtures')
+    .set({
+      status: 'final',
+      home_score: r.homeScore,
+      away_score: r.awayScore,
+      first_goal_minute: r.firstGoalMinute,
+    })
+    .where('id', '=', fixtureId)
+    .execute();

@@ -8,7 +8,7 @@ import {
   pointsFor,
   type ScoringRules,
 } from '../../domain/scoring';
-import { bulkLoad } from '../../../tests/setup/bulk';
+import { bulkLoad, setFinal } from '../../../tests/setup/bulk';
 import { insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
@@ -91,16 +91,7 @@ const storeAndScore = async (
   const rows = picks.map((p, i) => ({ teamId: teamIds[i] ?? '', fixtureId: 'prop_1', ...p }));
   await bulkLoad(db, { predictions: rows }, at);
   for (const r of previous ? [previous, actual] : [actual]) {
-    await db
-      .updateTable('fixtures')
-      .set({
-        status: 'final',
-        home_score: r.homeScore,
-        away_score: r.awayScore,
-        first_goal_minute: r.firstGoalMinute,
-      })
-      .where('id', '=', 'prop_1')
-      .execute();
+    await setFinal(db, 'prop_1', r);
     const target = { id: 'prop_1', season: '2029-30', round: 'Matchday 1', result: r };
     await db
       .transaction()

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pointsFor, isCorrectOutcome, isExactMinute } from '../../domain/scoring';
 import type { Outcome } from '../../domain/predictions';
-import { bulkLoad } from '../../../tests/setup/bulk';
+import { bulkLoad, setFinal } from '../../../tests/setup/bulk';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
@@ -98,17 +98,7 @@ beforeAll(async () => {
     }
     expected.set(teamId, { name: names[i] ?? '', points, exact, correct });
   });
-  for (const [id, r] of Object.entries(results))
-    await db
-      .updateTable('fixtures')
-      .set({
-        status: 'final',
-        home_score: r.homeScore,
-        away_score: r.awayScore,
-        first_goal_minute: r.firstGoalMinute,
-      })
-      .where('id', '=', id)
-      .execute();
+  for (const [id, r] of Object.entries(results)) await setFinal(db, id, r);
 });
 
 interface Row {

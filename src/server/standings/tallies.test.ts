@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
-import { bulkLoad } from '../../../tests/setup/bulk';
+import { bulkLoad, setFinal } from '../../../tests/setup/bulk';
 import { appPerFile } from '../../../tests/setup/test-app';
 import { queueTally, talliesOf, TallyWorker } from './tallies';
 import { reconcile } from './tally-sql';
@@ -44,11 +44,7 @@ beforeAll(async () => {
     },
     at,
   );
-  await db
-    .updateTable('fixtures')
-    .set({ status: 'final', home_score: 1, away_score: 0, first_goal_minute: 33 })
-    .where('id', '=', 'tl_1')
-    .execute();
+  await setFinal(db, 'tl_1', { homeScore: 1, awayScore: 0, firstGoalMinute: 33 });
 });
 
 const totals = async () =>
