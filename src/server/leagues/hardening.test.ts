@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { insertFixtures, hoursFrom } from '../../../tests/setup/fixtures';
 import { createLeague, guest, player } from '../../../tests/setup/leagues';
+import { bulkLoad } from '../../../tests/setup/bulk';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
 import { talliesOf } from '../standings/tallies';
 import { fillNameKeys } from './repository';
@@ -161,13 +162,9 @@ describe('names', () => {
     const { db } = t.services.database;
     const userId = await userIdOf(admin);
     const at = new Date().toISOString();
-    await db
-      .insertInto('teams')
-      .values([
-        { id: 'bulk-1', league_id: league.id, user_id: userId, name: 'STRASSE', created_at: at },
-        { id: 'bulk-2', league_id: league.id, user_id: userId, name: 'Bulk Two', created_at: at },
-      ])
-      .execute();
+    const team = (id: string, name: string) => ({ id, leagueId: league.id, userId, name });
+    const teams = [team('bulk-1', 'STRASSE'), team('bulk-2', 'Bulk Two')];
+    await bulkLoad(db, { teams }, at);
     expect(await fillNameKeys(db, t.services.database.dialect)).toBe(2);
     const rows = await db
       .selectFrom('teams')
@@ -181,19 +178,7 @@ describe('names', () => {
     ]);
     expect(await fillNameKeys(db, t.services.database.dialect)).toBe(0);
     // Printable ASCII is keyed in SQL, anything else (a tab, an accent) by nameKey.
-    await db
-      .insertInto('teams')
-      .values([
-        {
-          id: 'bulk-3',
-          league_id: league.id,
-          user_id: userId,
-          name: ' Bulk THREE ',
-          created_at: at,
-        },
-        { id: 'bulk-4', league_id: league.id, user_id: userId, name: '\tÉté\n', created_at: at },
-      ])
-      .execute();
+    await bulkLoad(db, { teams: [team('bulk-3', ' Bulk THREE '), team('bulk-4', '\tÉté\n')] }, at);
     expect(await fillNameKeys(db, t.services.database.dialect)).toBe(2);
     const keyed = await db
       .selectFrom('teams')
