@@ -12,8 +12,7 @@ export const syncRoutes = createAdminRouter()
       responses: { 200: json(syncOverview) },
     }),
     async (c) => {
-      requireAdmin(c);
-      return c.json(await readOverview(c.get('services')), 200);
+      return c.json(await readOverview(c.get('services'), requireAdmin(c)), 200);
     },
   )
   .openapi(

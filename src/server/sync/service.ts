@@ -175,7 +175,7 @@ export const runFixtureSync = async (
 };
 
 /** Per competition with a feed: the season it reads now and its last run. */
-export const syncOverview = async (deps: Deps): Promise<SyncOverview> => {
+export const syncOverview = async (deps: Deps, _admin: unknown): Promise<SyncOverview> => {
   const ids = openFootballFeeds.map((f) => f.competitionId);
   const names = new Map(
     (await repo.competitionsForSync(deps.database.db, ids)).map((c) => [c.id, c.name]),

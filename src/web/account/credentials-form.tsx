@@ -16,6 +16,7 @@ import {
   unexpectedErrorMessage,
 } from './auth-messages';
 import { GoogleButton } from './google-button';
+import { EmailField } from './email-field';
 
 interface CredentialsFormProps {
   mode: 'login' | 'signup';
@@ -119,18 +120,7 @@ export const CredentialsForm = ({ mode, onSwitchMode, onSuccess }: CredentialsFo
             />
           </Field>
         ) : null}
-        <Field label={t('auth.fields.email')}>
-          <Input
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            data-testid="auth-email"
-          />
-        </Field>
+        <EmailField value={email} onChange={setEmail} testId="auth-email" />
         <Field
           label={t('auth.fields.password')}
           hint={isSignup ? t('auth.passwordHint', { min: minPasswordLength }) : undefined}

@@ -2,11 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../ui/button';
-import { Field } from '../ui/field';
-import { Input } from '../ui/input';
 import { Notice } from '../ui/state';
 import { authClient } from './auth-client';
 import { looksLikeEmail } from './auth-messages';
+import { EmailField } from './email-field';
 
 /** "Forgot Password?": asks for a reset mail. The answer is the same whether the address exists. */
 export const ResetRequestForm = ({ onBack }: { onBack: () => void }) => {
@@ -59,18 +58,7 @@ export const ResetRequestForm = ({ onBack }: { onBack: () => void }) => {
       className="flex flex-col gap-4"
       data-testid="reset-request-form"
     >
-      <Field label={t('auth.fields.email')}>
-        <Input
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          data-testid="auth-reset-email"
-        />
-      </Field>
+      <EmailField value={email} onChange={setEmail} testId="auth-reset-email" />
       <Notice tone="error" testId="auth-error">
         {error}
       </Notice>

@@ -7,13 +7,7 @@ import { Card } from '../ui/card';
 import { PageHeader } from '../ui/page';
 import type { CompetitionItem } from './api';
 import { CountryBadge } from './competition-card';
-import {
-  CompetitionEyebrow,
-  FeatureCards,
-  SeasonSummaryCard,
-  seasonShown,
-  useSubtitle,
-} from './page-parts';
+import { CompetitionHeader, FeatureCards, SeasonSummaryCard, seasonShown } from './page-parts';
 
 export interface KindPageProps {
   competition: CompetitionItem;
@@ -26,7 +20,6 @@ export interface KindPageProps {
  */
 export const FeaturedPage = ({ competition, renderBoard }: KindPageProps) => {
   const { t } = useTranslation();
-  const subtitle = useSubtitle();
   const titles: Record<PlayerStatus, string> = {
     loading: 'featured.title',
     playing: 'featured.title',
@@ -35,31 +28,25 @@ export const FeaturedPage = ({ competition, renderBoard }: KindPageProps) => {
   };
   return renderBoard({
     header: (view) => (
-      <PageHeader
-        eyebrow={<CompetitionEyebrow competition={competition} />}
+      <CompetitionHeader
+        competition={competition}
+        view={view}
         title={t(`competitions.${titles[view.status]}`, { name: competition.name })}
-        subtitle={subtitle(competition, view)}
       />
     ),
   });
 };
 
 /** EFL Championship, League One, League Two, Scottish Premiership (spec §2.12). */
-export const TablePage = ({ competition, renderBoard }: KindPageProps) => {
-  const subtitle = useSubtitle();
-  return renderBoard({
+export const TablePage = ({ competition, renderBoard }: KindPageProps) =>
+  renderBoard({
     header: (view) => (
       <>
-        <PageHeader
-          eyebrow={<CompetitionEyebrow competition={competition} />}
-          title={competition.name}
-          subtitle={subtitle(competition, view)}
-        />
+        <CompetitionHeader competition={competition} view={view} />
         <SeasonSummaryCard competitionId={competition.id} />
       </>
     ),
   });
-};
 
 const CompetitionIntro = ({
   competition,
@@ -106,19 +93,12 @@ export const CardsPage = ({ competition, renderBoard }: KindPageProps) =>
 /** Club World Cup, women's championship: Fixtures (default, `?tab=fixtures`) and About. */
 export const TournamentPage = ({ competition, renderBoard }: KindPageProps) => {
   const { t } = useTranslation();
-  const subtitle = useSubtitle();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'about' ? 'about' : 'fixtures';
   const trigger =
     'inline-flex min-h-11 flex-1 items-center justify-center rounded-lg px-4 text-sm font-semibold text-fg-muted data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm sm:flex-none';
   return renderBoard({
-    header: (view) => (
-      <PageHeader
-        eyebrow={<CompetitionEyebrow competition={competition} />}
-        title={competition.name}
-        subtitle={subtitle(competition, view)}
-      />
-    ),
+    header: (view) => <CompetitionHeader competition={competition} view={view} />,
     // The board stays mounted on the About tab, so the heading keeps naming the round.
     frame: (board) => (
       <Tabs.Root

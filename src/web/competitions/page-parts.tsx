@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ArrowLeft, CalendarRange, ListChecks, Users } from 'lucide-react';
 import type { BoardView } from '../lib/competition-board';
 import { Card } from '../ui/card';
+import { PageHeader } from '../ui/page';
 import type { CompetitionItem } from './api';
 import { CountryBadge, StateBadge } from './competition-card';
 import { seasonSummaries, summaryLines } from './season-summaries';
@@ -54,6 +55,26 @@ export const useSubtitle = () => {
         })
       : t('competitions.season', { season });
   };
+};
+
+/** A competition page's heading: country and state, its name (or `title`), the round shown. */
+export const CompetitionHeader = ({
+  competition,
+  view,
+  title,
+}: {
+  competition: CompetitionItem;
+  view: BoardView;
+  title?: string;
+}) => {
+  const subtitle = useSubtitle();
+  return (
+    <PageHeader
+      eyebrow={<CompetitionEyebrow competition={competition} />}
+      title={title ?? competition.name}
+      subtitle={subtitle(competition, view)}
+    />
+  );
 };
 
 /** Season Format, Join Leagues, Predictions (spec §2.13). */

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { nameMaxLength, sameNameIgnoringCase } from '../../domain/leagues';
+import { sameNameIgnoringCase } from '../../domain/leagues';
 import { useAuthDialog } from '../lib/auth-dialog-context';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
-import { Input } from '../ui/input';
 import { Select } from '../ui/select';
 import { Skeleton } from '../ui/skeleton';
 import { Notice } from '../ui/state';
@@ -13,6 +12,7 @@ import { playableCompetitionsQueryOptions, useCreateLeague } from './api';
 import { savePendingCreation } from './pending-creation';
 import { useLeagueError } from './use-league-error';
 import type { Viewer } from './viewer';
+import { NameField } from './name-field';
 
 export type CreatedLeague = ReturnType<typeof useCreateLeague>['data'];
 
@@ -104,37 +104,28 @@ export const CreateLeagueForm = ({
       {!viewer || viewer.isAnonymous ? (
         <Notice tone="info">{t('leagues.create.signInFirst')}</Notice>
       ) : null}
-      <Field label={t('leagues.create.leagueName')} error={errors.leagueName}>
-        <Input
-          value={leagueName}
-          maxLength={nameMaxLength}
-          autoComplete="off"
-          onChange={(e) => setLeagueName(e.target.value)}
-          data-testid="create-league-name"
-        />
-      </Field>
-      <Field label={t('leagues.create.teamName')} error={errors.teamName}>
-        <Input
-          value={teamName}
-          maxLength={nameMaxLength}
-          autoComplete="off"
-          onChange={(e) => setTeamName(e.target.value)}
-          data-testid="create-league-team"
-        />
-      </Field>
-      <Field
+      <NameField
+        label={t('leagues.create.leagueName')}
+        error={errors.leagueName}
+        value={leagueName}
+        onChange={setLeagueName}
+        testId="create-league-name"
+      />
+      <NameField
+        label={t('leagues.create.teamName')}
+        error={errors.teamName}
+        value={teamName}
+        onChange={setTeamName}
+        testId="create-league-team"
+      />
+      <NameField
         label={t('leagues.create.secondTeamName')}
         hint={t('leagues.create.secondTeamHint')}
         error={errors.secondTeamName}
-      >
-        <Input
-          value={secondTeamName}
-          maxLength={nameMaxLength}
-          autoComplete="off"
-          onChange={(e) => setSecondTeamName(e.target.value)}
-          data-testid="create-league-second-team"
-        />
-      </Field>
+        value={secondTeamName}
+        onChange={setSecondTeamName}
+        testId="create-league-second-team"
+      />
       {competitions.isPending ? (
         <Skeleton className="h-16" />
       ) : (

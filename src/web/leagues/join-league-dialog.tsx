@@ -4,16 +4,14 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ArrowLeft } from 'lucide-react';
-import { nameMaxLength } from '../../domain/leagues';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
-import { Field } from '../ui/field';
-import { Input } from '../ui/input';
 import { Notice } from '../ui/state';
 import { lookupQueryOptions, useJoinLeague, type LeagueInfo } from './api';
 import { QuickJoinForm } from './quick-join-form';
 import { useLeagueError } from './use-league-error';
 import type { Viewer } from './viewer';
+import { NameField } from './name-field';
 
 interface JoinLeagueDialogProps {
   open: boolean;
@@ -115,15 +113,13 @@ const JoinSteps = ({ onJoined }: { onJoined: () => void }) => {
         data-testid="join-step-code"
       >
         <p className="text-sm font-semibold text-fg-muted">{t('leagues.join.step', { step: 1 })}</p>
-        <Field label={t('leagues.join.codeOrName')} error={error}>
-          <Input
-            value={codeOrName}
-            maxLength={nameMaxLength}
-            autoComplete="off"
-            onChange={(e) => setCodeOrName(e.target.value)}
-            data-testid="join-code-or-name"
-          />
-        </Field>
+        <NameField
+          label={t('leagues.join.codeOrName')}
+          error={error}
+          value={codeOrName}
+          onChange={setCodeOrName}
+          testId="join-code-or-name"
+        />
         <Button type="submit" size="lg" disabled={looking} data-testid="join-next">
           {looking ? t('leagues.processing') : t('leagues.join.next')}
         </Button>
@@ -141,16 +137,13 @@ const JoinSteps = ({ onJoined }: { onJoined: () => void }) => {
       <Notice tone="success">
         {t('leagues.join.found', { league: league.name, competition: league.competitionName })}
       </Notice>
-      <Field label={t('leagues.join.teamName')}>
-        <Input
-          value={teamName}
-          maxLength={nameMaxLength}
-          autoComplete="off"
-          autoFocus
-          onChange={(e) => setTeamName(e.target.value)}
-          data-testid="join-team-name"
-        />
-      </Field>
+      <NameField
+        label={t('leagues.join.teamName')}
+        value={teamName}
+        onChange={setTeamName}
+        autoFocus
+        testId="join-team-name"
+      />
       <Notice tone="error" testId="join-error">
         {error}
       </Notice>

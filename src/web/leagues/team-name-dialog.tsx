@@ -1,11 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nameMaxLength } from '../../domain/leagues';
 import { Dialog, DialogActions } from '../ui/dialog';
-import { Field } from '../ui/field';
-import { Input } from '../ui/input';
 import { Notice } from '../ui/state';
 import { useLeagueError } from './use-league-error';
+import { NameField } from './name-field';
 
 interface TeamNameDialogProps {
   open: boolean;
@@ -69,16 +67,13 @@ export const TeamNameDialog = ({
       testId={testId}
     >
       <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
-        <Field label={t('leagues.teamName')}>
-          <Input
-            value={teamName}
-            maxLength={nameMaxLength}
-            autoComplete="off"
-            autoFocus
-            onChange={(e) => setTeamName(e.target.value)}
-            data-testid={`${testId}-input`}
-          />
-        </Field>
+        <NameField
+          label={t('leagues.teamName')}
+          value={teamName}
+          onChange={setTeamName}
+          autoFocus
+          testId={`${testId}-input`}
+        />
         {error ? (
           <Notice tone="error" testId={`${testId}-error`}>
             {error}
