@@ -17,6 +17,8 @@ export interface BulkRows {
     outcome: '1' | 'X' | '2';
     firstGoalMinute?: number | null;
     joker?: boolean;
+    /** Points as scoring stored them (a load of scored history). */
+    points?: number | null;
   }[];
 }
 
@@ -80,6 +82,7 @@ export const bulkLoad = async (db: Kysely<DB>, rows: BulkRows, at = new Date().t
           outcome: p.outcome,
           first_goal_minute: p.firstGoalMinute ?? null,
           joker: p.joker ? 1 : 0,
+          points: p.points ?? null,
           created_at: at,
           updated_at: at,
         })),

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { bulkLoad, setFinal } from '../../../tests/setup/bulk';
+import { insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { appPerFile } from '../../../tests/setup/test-app';
 import { talliesOf } from '../standings/tallies';
@@ -19,40 +21,15 @@ describe('standings', () => {
       ).body.team.id;
     }
     // Final 2-1, first goal 45: outcome '1' correct, minute 45 exact.
-    await db
-      .insertInto('fixtures')
-      .values([
-        {
-          id: 'st_1',
-          competition_id: 'premier_league',
-          season: '2026-27',
-          round_label: 'Gameweek 1',
-          kickoff_at: '2025-08-15T19:00:00.000Z',
-          home_team: 'A',
-          away_team: 'B',
-          status: 'final',
-          home_score: 2,
-          away_score: 1,
-          first_goal_minute: 45,
-          created_at: now,
-          updated_at: now,
-        },
-      ])
-      .execute();
+    await insertFixtures(t, [
+      { id: 'st_1', kickoffAt: '2025-08-15T19:00:00.000Z', season: '2026-27', round: 'Gameweek 1' },
+    ]);
+    await setFinal(db, 'st_1', { homeScore: 2, awayScore: 1, firstGoalMinute: 45 });
     // Points as the scoring engine would give them (tests set them through the repository layer).
-    const predict = (team: string, outcome: '1' | 'X' | '2', minute: number, points: number) =>
-      db
-        .insertInto('predictions')
-        .values({
-          team_id: teamIds[team] ?? '',
-          fixture_id: 'st_1',
-          outcome,
-          first_goal_minute: minute,
-          points,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+    const predict = (team: string, outcome: '1' | 'X' | '2', minute: number, points: number) => {
+      const pick = { teamId: teamIds[team] ?? '', fixtureId: 'st_1', outcome, points };
+      return bulkLoad(db, { predictions: [{ ...pick, firstGoalMinute: minute }] }, now);
+    };
     await predict('Alpha', '1', 45, 4); // exact + outcome
     await predict('Bravo', '1', 45, 4); // same as Alpha → shares rank 1
     await predict('Charlie', '2', 45, 3); // exact only
