@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { bulkLoad } from '../../../tests/setup/bulk';
+import { insertFixtures } from '../../../tests/setup/fixtures';
 import { appPerFile } from '../../../tests/setup/test-app';
 
 const t = appPerFile();
@@ -85,19 +86,7 @@ describe('league admin', () => {
     const { admin, member, league, memberTeamId } = await setup('Removal League');
     const { db } = t.services.database;
     const now = new Date().toISOString();
-    await db
-      .insertInto('fixtures')
-      .values({
-        id: 'removal_1',
-        competition_id: 'premier_league',
-        round_label: 'Gameweek 1',
-        kickoff_at: '2030-01-01T15:00:00.000Z',
-        home_team: 'A',
-        away_team: 'B',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertFixtures(t, [{ id: 'removal_1', kickoffAt: '2030-01-01T15:00:00.000Z' }]);
     const pick = { teamId: memberTeamId, fixtureId: 'removal_1', outcome: '1' as const };
     await bulkLoad(db, { predictions: [{ ...pick, firstGoalMinute: 10 }] }, now);
     expect((await member.delete(`/api/leagues/${league.id}/teams/${memberTeamId}`)).status).toBe(
