@@ -4,13 +4,12 @@ import { isUniqueViolation } from '../db/errors';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../errors';
 import * as repo from './repository';
-import { freeInviteCode, type Deps } from './service';
+import { findLeague, freeInviteCode, type Deps } from './service';
 
 /** What only a league's admin (its creator) may do; every change is audited. */
 
-const adminLeague = async ({ database }: Deps, user: SessionUser, leagueId: string) => {
-  const league = await repo.findLeagueById(database.db, leagueId);
-  if (!league) throw new AppError('LEAGUE_NOT_FOUND');
+const adminLeague = async (deps: Deps, user: SessionUser, leagueId: string) => {
+  const league = await findLeague(deps, { leagueId });
   if (league.adminUserId !== user.id) throw new AppError('NOT_LEAGUE_ADMIN');
   return league;
 };

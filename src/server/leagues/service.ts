@@ -180,9 +180,19 @@ export const joinLeague = async (
   const { db } = database;
   const found = await findByCodeOrName(db, { code: input.codeOrName });
   if (!found) throw new AppError('INVALID_LEAGUE');
-  const { league } = found;
+  return joinFound(db, found.league, user, input.teamName, now);
+};
+
+/** A new team of `user` in a league already found (a removed player stays out). */
+const joinFound = async (
+  db: Kysely<DB>,
+  league: repo.LeagueRow,
+  user: SessionUser,
+  teamName: string,
+  now: Date,
+) => {
   await refuseBarred(db, league.id, user.id);
-  const team = await insertTeamOrConflict(db, league.id, user.id, input.teamName, now);
+  const team = await insertTeamOrConflict(db, league.id, user.id, teamName, now);
   return { league, team };
 };
 
@@ -218,15 +228,11 @@ export const quickJoin = async (
   const existing = await repo.findTeamByName(db, league.id, input.teamName);
   if (existing && existing.userId !== visitor?.id) throw new AppError('TEAM_NAME_TAKEN');
   if (existing) return { league, team: existing, user: visitor, reentered: true };
+  // A removed player is refused before a guest would be started for nothing.
   if (visitor) await refuseBarred(db, league.id, visitor.id);
   const user = visitor ?? (await guests.start());
   try {
-    const { team } = await joinLeague(
-      deps,
-      user,
-      { codeOrName: league.inviteCode, teamName: input.teamName },
-      now,
-    );
+    const team = await insertTeamOrConflict(db, league.id, user.id, input.teamName, now);
     return { league, team, user, reentered: false };
   } catch (error) {
     if (!visitor) await guests.discard(user);
@@ -241,13 +247,10 @@ export const addTeam = async (
   now: Date,
 ) => {
   const { db } = database;
-  const league = await repo.findLeagueById(db, leagueId);
-  if (!league) throw new AppError('LEAGUE_NOT_FOUND');
+  const league = await findLeague({ database }, { leagueId });
   if (!(await repo.isMember(db, leagueId, user.id)))
     throw new AppError('FORBIDDEN', 'Join this league before creating another team in it.');
-  await refuseBarred(db, league.id, user.id);
-  const team = await insertTeamOrConflict(db, league.id, user.id, teamName, now);
-  return { league, team };
+  return joinFound(db, league, user, teamName, now);
 };
 
 /** The viewer's leagues with their teams in each (none when signed out). */

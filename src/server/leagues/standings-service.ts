@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../auth';
 import type { DB } from '../db/schema';
-import { AppError } from '../errors';
 import { resolveSeason } from '../fixtures/seasons';
 import type { TotalsRow } from '../standings/repository';
 import { readStandings, type StandingsQuery } from '../standings/table';
 import { talliesOf } from '../standings/tallies';
 import * as repo from './repository';
-import type { Deps } from './service';
+import { findLeague, type Deps } from './service';
 import { summaryOf } from './summary';
 
 /**
@@ -41,8 +40,7 @@ export const leagueStandings = async (
   now: Date,
 ) => {
   const { db } = database;
-  const league = await repo.findLeagueById(db, input.leagueId);
-  if (!league) throw new AppError('LEAGUE_NOT_FOUND');
+  const league = await findLeague({ database }, input);
   const { season, current, seasons } = await standingsSeason(db, league, input.season, now);
   // A result the background run has not reached this league with yet counts already.
   await talliesOf(database).catchUpLeague(league);

@@ -4,7 +4,7 @@ import type { Services } from '../context';
 import { AppError } from '../errors';
 import { findFixture } from '../fixtures/repository';
 import { resolveSeason } from '../fixtures/seasons';
-import { findLeagueById } from '../leagues/repository';
+import { findLeague } from '../leagues/service';
 import { talliesOf } from '../standings/tallies';
 import * as repo from './repository';
 
@@ -35,8 +35,7 @@ export const leagueBoard = async (
   input: { leagueId: string; season?: string | undefined },
   now: Date,
 ) => {
-  const league = await findLeagueById(database.db, input.leagueId);
-  if (!league) throw new AppError('LEAGUE_NOT_FOUND');
+  const league = await findLeague({ database }, input);
   const { season } = await resolveSeason(database.db, league.competitionId, input.season, now);
   await talliesOf(database).catchUpLeague(league);
   const data = await repo.leagueFixtureEntries(
@@ -81,8 +80,7 @@ export const fixturePicks = async (
   input: { leagueId: string; fixtureId: string },
   now: Date,
 ) => {
-  const league = await findLeagueById(database.db, input.leagueId);
-  if (!league) throw new AppError('LEAGUE_NOT_FOUND');
+  const league = await findLeague({ database }, input);
   const fixture = await findFixture(database.db, input.fixtureId);
   if (!fixture || fixture.competitionId !== league.competitionId)
     throw new AppError('UNKNOWN_FIXTURE');
