@@ -5,13 +5,20 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type Driver } from 'kysely
 import pg from 'pg';
 import type { DatabaseTarget } from '../env';
 import { startCheckpointer } from './checkpointer';
+import { groupCommit, type DirectSqlite, type DirectStatements } from './direct';
 import type { DB } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
+export type { DirectStatements } from './direct';
 
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /**
+   * SQLite only: statements run synchronously on the app's own connection, for the hottest write
+   * (a save at the kick-off rush; docs/decisions/010). Reached through `inDirectTransaction`.
+   */
+  direct?: DirectSqlite;
   /** Resolves when the database answers a trivial query. */
   ping: () => Promise<void>;
   /**
@@ -70,27 +77,39 @@ const openSqlite = (path: string): Database => {
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
+  // A 64 MiB page cache (the default is 2 MiB): a large league's table pages stay in memory.
+  connection.pragma('cache_size = -65536');
   // Checkpoints run in a worker thread, never inside a commit of the app's (checkpointer.ts).
   const checkpointer = path === ':memory:' ? null : startCheckpointer(resolve(path));
   if (checkpointer) connection.pragma('wal_autocheckpoint = 0');
   // Prepared statements are kept and reused by their SQL text (Kysely prepares on every query).
-  const statements = new Map<string, SQLite.Statement>();
+  const prepared = new Map<string, SQLite.Statement>();
   const database = {
     prepare: (text: string) => {
-      let statement = statements.get(text);
+      let statement = prepared.get(text);
       if (!statement) {
         statement = connection.prepare(text);
-        if (statements.size >= 500) statements.delete(statements.keys().next().value ?? '');
-        statements.set(text, statement);
+        if (prepared.size >= 500) prepared.delete(prepared.keys().next().value ?? '');
+        prepared.set(text, statement);
       }
       return statement;
     },
     close: () => connection.close(),
   };
   const db = new Kysely<DB>({ dialect: new YieldingSqliteDialect({ database }) });
+  const statements: DirectStatements = {
+    all: <R>(text: string, ...params: unknown[]) => database.prepare(text).all(...params) as R[],
+    get: <R>(text: string, ...params: unknown[]) =>
+      database.prepare(text).get(...params) as R | undefined,
+    run: (text, ...params) => database.prepare(text).run(...params).changes,
+  };
+  const direct = groupCommit(connection, statements, (run) =>
+    db.connection().execute(async () => run()),
+  );
   return {
     db,
     dialect: 'sqlite',
+    direct,
     ping: async () => {
       await sql`select 1`.execute(db);
     },

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Database, DirectStatements } from './database';
 import type { DB } from './schema';
 
 /**
@@ -7,3 +8,14 @@ import type { DB } from './schema';
  */
 export const inTransaction = <T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>) =>
   db.transaction().execute(work);
+
+/**
+ * One transaction of a hot path that has a synchronous SQLite form (docs/decisions/010): on
+ * SQLite `direct` runs on the app's connection without a promise between its statements; on
+ * PostgreSQL `work` runs in a Kysely transaction. Both forms call the same rule in between.
+ */
+export const inDirectTransaction = <T>(
+  database: Database,
+  direct: (statements: DirectStatements) => T,
+  work: (trx: Transaction<DB>) => Promise<T>,
+) => (database.direct ? database.direct.transaction(direct) : inTransaction(database.db, work));

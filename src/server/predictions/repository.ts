@@ -31,17 +31,27 @@ export const findTeamWithCompetition = async (
     ])
     .where('t.id', '=', teamId)
     .executeTakeFirst();
-  return row
-    ? {
-        id: row.id,
-        name: row.name,
-        userId: row.user_id,
-        leagueId: row.league_id,
-        leagueName: row.league_name,
-        competitionId: row.competition_id,
-      }
-    : null;
+  return row ? toTeamWithCompetition(row) : null;
 };
+
+/** A team row joined to its league (`league_name`, `competition_id`) as a save reads it. */
+export interface TeamLeagueRow {
+  id: string;
+  name: string;
+  user_id: string;
+  league_id: string;
+  league_name: string;
+  competition_id: string;
+}
+
+export const toTeamWithCompetition = (row: TeamLeagueRow): TeamWithCompetition => ({
+  id: row.id,
+  name: row.name,
+  userId: row.user_id,
+  leagueId: row.league_id,
+  leagueName: row.league_name,
+  competitionId: row.competition_id,
+});
 
 /** `share`: take shared row locks (PostgreSQL), so a change to these fixtures is waited for. */
 export const fixturesByIds = async (
@@ -179,13 +189,11 @@ export interface StoredPick {
   tallied: number | null;
 }
 
+/** A pick as a save writes it: its joker decided and its tally (what the totals hold of it). */
+export type SaveRow = Required<PredictionWrite> & { tallied: number };
+
 /** One statement: insert each prediction or update the existing one (keyed by team + fixture). */
-export const upsertPredictions = async (
-  db: Db,
-  teamId: string,
-  writes: (Required<PredictionWrite> & { tallied: number })[],
-  at: string,
-) => {
+export const upsertPredictions = async (db: Db, teamId: string, writes: SaveRow[], at: string) => {
   if (writes.length === 0) return;
   await db
     .insertInto('predictions')
@@ -326,6 +334,36 @@ export const leagueFixtureEntries = async (
   // Looked up per fixture × team by the callers: index once instead of scanning per cell.
   const byKey = new Map(predictions.map((p) => [`${p.fixture_id}|${p.team_id}`, p]));
   return { fixtures, predictions, teams, byKey };
+};
+
+/** What a save reads before its rule decides (sqlite-repository.ts reads the same). */
+export interface SaveReads {
+  team: TeamWithCompetition | null;
+  fixtures: Map<string, FixtureForPrediction>;
+  /** Every pick of the team holding a joker, with its fixture's season. */
+  jokers: { fixtureId: string; season: string; joker: true }[];
+  /** The team's stored picks of the batch's fixtures. */
+  stored: Map<string, StoredPick>;
+}
+
+/**
+ * A save's reads in the caller's transaction: the team (its row locked on PostgreSQL, so two
+ * saves of one team take turns and cannot both place the last joker), then the batch's fixtures
+ * (shared locks on PostgreSQL: a result or a moved kick-off committing meanwhile is waited for)
+ * and the team's picks.
+ */
+export const readForSave = async (
+  trx: Transaction<DB>,
+  dialect: Dialect,
+  teamId: string,
+  fixtureIds: string[],
+): Promise<SaveReads> => {
+  const team = await findTeamWithCompetition(trx, teamId);
+  if (!team) return { team, fixtures: new Map(), jokers: [], stored: new Map() };
+  await lockTeamRow(trx, dialect, teamId);
+  const fixtures = await fixturesByIds(trx, fixtureIds, dialect === 'postgres');
+  const { jokers, stored } = await picksForSave(trx, teamId, fixtureIds);
+  return { team, fixtures, jokers: jokers.map((j) => ({ ...j, joker: true as const })), stored };
 };
 
 /** PostgreSQL: holds the team's row until the transaction ends (SQLite has one writer anyway). */

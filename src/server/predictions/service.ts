@@ -12,8 +12,9 @@ import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import * as repo from './repository';
+import * as direct from './sqlite-repository';
 import { moveTeamTotals, planDeleteTallies, planSaveTallies } from '../standings/tally-sql';
-import { inTransaction } from '../db/transaction';
+import { inDirectTransaction, inTransaction } from '../db/transaction';
 import type { Services } from '../context';
 import { resolveSeason } from '../fixtures/seasons';
 import { talliesOf } from '../standings/tallies';
@@ -146,9 +147,61 @@ const jokersAfter = (
 };
 
 /**
- * Saves a batch: open fixtures are upserted, locked ones (kicked off, live, final, postponed or
- * cancelled) are reported and left untouched, a batch naming an unknown, foreign or TBD fixture
- * changes nothing, and a team never holds more than two jokers in a season.
+ * The rule of a save, between its reads and its writes: the team must be the player's, a batch
+ * naming an unknown, foreign or TBD fixture changes nothing, locked fixtures (kicked off, live,
+ * final, postponed or cancelled) are reported and left untouched, and a team never holds more
+ * than its jokers in a season. Returns the rows to write, how the team's totals move and the
+ * answer.
+ */
+const decideSave = (
+  reads: repo.SaveReads,
+  user: SessionUser,
+  batch: PredictionInput[],
+  now: Date,
+) => {
+  const { team, fixtures, jokers: existing, stored } = reads;
+  if (!team) throw new AppError('TEAM_NOT_FOUND');
+  if (team.userId !== user.id) throw new AppError('NOT_YOUR_TEAM');
+  const split = splitBatch(batch, fixtures, team.competitionId, now);
+  refuseRejected(split.rejected);
+  if (jokersAfter(existing, split.open, fixtures) > jokersPerCompetition)
+    throw new AppError('JOKER_LIMIT');
+  const plan = planSaveTallies(
+    stored,
+    split.open.map((w) => ({ ...w, season: fixtures.get(w.fixtureId)?.season ?? '' })),
+  );
+  const rows: repo.SaveRow[] = split.open.map((w, i) => ({
+    fixtureId: w.fixtureId,
+    outcome: w.outcome,
+    firstGoalMinute: w.firstGoalMinute,
+    joker: plan.rows[i]?.joker ?? false,
+    tallied: plan.rows[i]?.tallied ?? 1,
+  }));
+  // What the player sees: jokers left in the season of the fixtures saved.
+  const season = fixtures.get(batch[0]?.fixtureId ?? '')?.season ?? null;
+  const inSeason = (p: { fixtureId: string }) => fixtures.get(p.fixtureId)?.season === season;
+  const held = jokersAfterSave(
+    existing.filter((j) => j.season === season),
+    split.open.filter(inSeason),
+  );
+  return {
+    team,
+    rows,
+    moves: plan.moves,
+    answer: {
+      team,
+      saved: split.open.map((p) => p.fixtureId),
+      locked: split.locked.map((p) => p.fixtureId),
+      jokersRemaining: jokersPerCompetition - held,
+      jokerUsed: split.open.some((p) => p.joker),
+    },
+  };
+};
+
+/**
+ * Saves a batch in one short transaction (see `decideSave` for the rule). On SQLite it runs as
+ * prepared statements without a promise between them (the kick-off rush, decision 010); on
+ * PostgreSQL through Kysely, with the team's row locked.
  */
 export const savePredictions = async (
   { database }: Deps,
@@ -156,41 +209,23 @@ export const savePredictions = async (
   { teamId, predictions: batch }: { teamId: string; predictions: PredictionInput[] },
   now: Date,
 ) => {
-  return inTransaction(database.db, async (trx) => {
-    const team = await ownTeam(database, user, teamId, trx);
-    await lockTeam(database, trx, team.id);
-    // Read inside the transaction (shared row locks on PostgreSQL): a result or a moved kick-off
-    // committing meanwhile is waited for, so nothing slips in after the deadline.
-    const fixtures = await repo.fixturesByIds(
-      trx,
-      batch.map((p) => p.fixtureId),
-      database.dialect === 'postgres',
-    );
-    const split = splitBatch(batch, fixtures, team.competitionId, now);
-    refuseRejected(split.rejected);
-    const { jokers: existing, stored } = await repo.picksForSave(
-      trx,
-      team.id,
-      split.open.map((p) => p.fixtureId),
-    );
-    const jokers = jokersAfter(existing, split.open, fixtures);
-    if (jokers > jokersPerCompetition) throw new AppError('JOKER_LIMIT');
-    await writePicks(trx, team, split.open, fixtures, now.toISOString(), stored);
-    // What the player sees: jokers left in the season of the fixtures saved.
-    const season = fixtures.get(batch[0]?.fixtureId ?? '')?.season ?? null;
-    const inSeason = (p: { fixtureId: string }) => fixtures.get(p.fixtureId)?.season === season;
-    const held = jokersAfterSave(
-      existing.filter((j) => j.season === season),
-      split.open.filter(inSeason),
-    );
-    return {
-      team,
-      saved: split.open.map((p) => p.fixtureId),
-      locked: split.locked.map((p) => p.fixtureId),
-      jokersRemaining: jokersPerCompetition - held,
-      jokerUsed: split.open.some((p) => p.joker),
-    };
-  });
+  const ids = batch.map((p) => p.fixtureId);
+  const at = now.toISOString();
+  return inDirectTransaction(
+    database,
+    (statements) => {
+      const save = decideSave(direct.readForSave(statements, teamId, ids), user, batch, now);
+      direct.writeSave(statements, save.team.id, save.rows, save.moves, at);
+      return save.answer;
+    },
+    async (trx) => {
+      const reads = await repo.readForSave(trx, database.dialect, teamId, ids);
+      const save = decideSave(reads, user, batch, now);
+      await repo.upsertPredictions(trx, save.team.id, save.rows, at);
+      await moveTeamTotals(trx, save.team, save.moves);
+      return save.answer;
+    },
+  );
 };
 
 /** Deletes open predictions; locked ones are reported and kept. */

@@ -26,6 +26,16 @@ export const scoredRounds = async (db: Db, competitionId: string, season: string
 
 const nonZero = sql<boolean>`(rt.points <> 0 or rt.exact_minutes <> 0 or rt.correct_outcomes <> 0)`;
 
+/** The ids of the league's teams that scored anything in the round (a sub-query). */
+const scorers = (db: Db, leagueId: string, season: string, round: string) =>
+  db
+    .selectFrom('round_totals as rt')
+    .select('rt.team_id')
+    .where('rt.league_id', '=', leagueId)
+    .where('rt.season', '=', season)
+    .where('rt.round_label', '=', round)
+    .where(nonZero);
+
 const roundQuery = (db: Db, leagueId: string, season: string, round: string) =>
   db
     .selectFrom('round_totals as rt')
@@ -111,19 +121,11 @@ export const roundSlice = async (
           .where(
             'rt.team_id',
             'in',
-            db
-              .selectFrom('round_totals as x')
-              .select('x.team_id')
-              .where('x.league_id', '=', leagueId)
-              .where('x.season', '=', season)
-              .where('x.round_label', '=', round)
-              .where(
-                sql<boolean>`(x.points <> 0 or x.exact_minutes <> 0 or x.correct_outcomes <> 0)`,
-              )
-              .orderBy('x.points', 'desc')
-              .orderBy('x.exact_minutes', 'desc')
-              .orderBy('x.correct_outcomes', 'desc')
-              .orderBy('x.team_key')
+            scorers(db, leagueId, season, round)
+              .orderBy('rt.points', 'desc')
+              .orderBy('rt.exact_minutes', 'desc')
+              .orderBy('rt.correct_outcomes', 'desc')
+              .orderBy('rt.team_key')
               .limit(limit)
               .offset(offset),
           )
@@ -132,33 +134,21 @@ export const roundSlice = async (
     );
   const rest = limit - rows.length;
   if (rest <= 0) return rows;
-  // Everyone else scored 0 in the round, listed by name: the k-th such team is found by walking
-  // the league's teams in name order past those that scored (no anti-join for a planner to get
-  // wrong), then only the page's teams are read.
+  // Everyone else scored 0 in the round, listed by name: the league's teams walked in name order
+  // on their index, past those in the round's (small, hashed) list of scorers; only the page's
+  // teams are then read with their owners.
   const skip = Math.max(0, offset - scored);
-  const scoredIds = new Set(
-    (
-      await db
-        .selectFrom('round_totals as rt')
-        .select('rt.team_id')
-        .where('rt.league_id', '=', leagueId)
-        .where('rt.season', '=', season)
-        .where('rt.round_label', '=', round)
-        .where(nonZero)
-        .execute()
-    ).map((r) => r.team_id),
-  );
-  const inNameOrder = await db
-    .selectFrom('teams')
-    .select('id')
-    .where('league_id', '=', leagueId)
-    .orderBy(sql`lower(name)`)
-    .limit(skip + rest + scoredIds.size)
-    .execute();
-  const ids = inNameOrder
-    .filter((t) => !scoredIds.has(t.id))
-    .slice(skip, skip + rest)
-    .map((t) => t.id);
+  const ids = (
+    await db
+      .selectFrom('teams as t')
+      .select('t.id')
+      .where('t.league_id', '=', leagueId)
+      .where('t.id', 'not in', scorers(db, leagueId, season, round))
+      .orderBy(sql`lower(t.name)`)
+      .limit(rest)
+      .offset(skip)
+      .execute()
+  ).map((t) => t.id);
   const zero =
     ids.length === 0
       ? []

@@ -40,7 +40,9 @@ const rankedSlice = async (
   const rows = await repo.tableSlice(db, leagueId, season, offset, limit);
   const first = rows[0];
   if (!first) return [];
-  return rankFrom(rows, offset, 1 + (await repo.countBetter(db, leagueId, season, first)));
+  // Nobody ranks above the table's first row.
+  const better = offset === 0 ? 0 : await repo.countBetter(db, leagueId, season, first);
+  return rankFrom(rows, offset, 1 + better);
 };
 
 /** The viewer's teams with their 0-based places in the table, best first. */
@@ -91,9 +93,13 @@ export const readStandings = async (
   query: StandingsQuery,
   viewerId: string | null,
 ) => {
-  await repo.fillMissingTotals(db, league.id, season);
-  const [summary, { positions }, rounds, topTen] = await Promise.all([
-    repo.tableSummary(db, league.id, season),
+  let totals = await repo.tableSummary(db, league.id, season);
+  if (!totals.complete) {
+    await repo.fillMissingTotals(db, league.id, season);
+    totals = await repo.tableSummary(db, league.id, season);
+  }
+  const { summary } = totals;
+  const [{ positions }, rounds, topTen] = await Promise.all([
     viewerPlaces(db, league.id, season, viewerId),
     roundRepo.scoredRounds(db, league.competitionId, season),
     rankedSlice(db, league.id, season, 0, topSize),

@@ -122,6 +122,7 @@ export class TallyWorker {
         const at = new Date().toISOString();
         await moveBatch(trx, this.database.dialect, now.target, batch, this.partTeams, at);
         await runs.advanceRun(trx, fixtureId, run.generation, last);
+        await yieldToEventLoop();
         return countBatch(trx, fixtureId, leagues);
       });
       const sum = this.counts.get(fixtureId);

@@ -173,7 +173,9 @@ export const resize = (size: number, elapsedMs: number) => {
 
 /**
  * Moves one batch of leagues to the fixture's current state in the caller's transaction; a large
- * league goes in parts, with the event loop's turn between its statements.
+ * league goes in parts. The event loop has its turn between every two statements: on SQLite a
+ * batch's statements would otherwise run back to back in one turn (the connection stays with the
+ * transaction), and a batch slower than its budget on a busy machine would hold every request.
  */
 export const moveBatch = (
   trx: Db,
@@ -191,6 +193,6 @@ export const moveBatch = (
       { leagueIds: batch.ids, names },
       at,
       undefined,
-      names ? yieldToEventLoop : undefined,
+      yieldToEventLoop,
     ),
   );

@@ -118,10 +118,9 @@ const source = (fixtureId: string, scope: LeagueScope) =>
  * Adds rows of differences (team, season, league, team key, points, exact minutes, correct
  * outcomes, predictions, jokers) to the teams' season totals, creating the rows they lack.
  */
-const addToTeamTotals = (differences: RawBuilder<unknown>) =>
-  sql`insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers, scored_predictions, scored_jokers)
-    ${differences}
-    on conflict (team_id, season) do update set
+const teamTotalsInsert =
+  'insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers, scored_predictions, scored_jokers)';
+const teamTotalsAdd = `on conflict (team_id, season) do update set
       points = team_totals.points + excluded.points,
       exact_minutes = team_totals.exact_minutes + excluded.exact_minutes,
       correct_outcomes = team_totals.correct_outcomes + excluded.correct_outcomes,
@@ -129,6 +128,33 @@ const addToTeamTotals = (differences: RawBuilder<unknown>) =>
       jokers = team_totals.jokers + excluded.jokers,
       scored_predictions = team_totals.scored_predictions + excluded.scored_predictions,
       scored_jokers = team_totals.scored_jokers + excluded.scored_jokers`;
+
+const addToTeamTotals = (differences: RawBuilder<unknown>) =>
+  sql`${sql.raw(teamTotalsInsert)} ${differences} ${sql.raw(teamTotalsAdd)}`;
+
+/**
+ * The statement that moves one team's season totals, as plain SQL text for a prepared statement
+ * (parameters: season, points, predictions, jokers, scored predictions, scored jokers, team id):
+ * the same upsert `moveTeamTotals` runs through Kysely.
+ */
+export const moveTeamTotalsText = `${teamTotalsInsert}
+  select t.id, ?, t.league_id, lower(t.name), cast(? as integer), 0, 0, cast(? as integer),
+    cast(? as integer), cast(? as integer), cast(? as integer) from teams t where t.id = ?
+  ${teamTotalsAdd}`;
+
+/** The parameters of `moveTeamTotalsText` for one season's move. */
+export const moveTeamTotalsParams = (teamId: string, season: string, m: TotalsMove) => [
+  season,
+  m.points,
+  m.predictions,
+  m.jokers,
+  m.scoredPredictions,
+  m.scoredJokers,
+  teamId,
+];
+
+/** A move that changes nothing (a save that changed no joker of a pick already counted). */
+export const isNoMove = (m: TotalsMove) => Object.values(m).every((v) => v === 0);
 
 /** The same for round totals (team, season, round, league, team key, points, exact, correct). */
 const addToRoundTotals = (differences: RawBuilder<unknown>) =>
@@ -357,7 +383,7 @@ export const moveTeamTotals = async (
   moves: Map<string, TotalsMove>,
 ) => {
   for (const [season, m] of moves) {
-    if (Object.values(m).every((v) => v === 0)) continue;
+    if (isNoMove(m)) continue;
     await addToTeamTotals(
       sql`select t.id, ${season}, t.league_id, lower(t.name), cast(${m.points} as integer), 0, 0,
         cast(${m.predictions} as integer), cast(${m.jokers} as integer),
