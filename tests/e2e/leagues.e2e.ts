@@ -257,6 +257,13 @@ describe('leagues, teams and joining', () => {
     const { page, context } = await openSession(browser, 375);
     await page.goto('/join?code=ZZZZZZ');
     await expect.poll(() => pathOf(page), { timeout: 15_000 }).toBe('/competitions');
+    // Not silently: the page says the invite led nowhere.
+    const notice = page.getByTestId('invite-not-found');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(
+      /^Invalid league code or name\. The invite link may be/,
+    );
+    await screenshot(page, 'invite-not-found');
     await page.goto('/league/no-such-league');
     await page.getByTestId('league-not-found').waitFor();
     expect(await page.getByTestId('league-not-found').textContent()).toContain('League not found.');

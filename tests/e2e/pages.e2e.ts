@@ -155,3 +155,23 @@ describe.each(widths)('static pages at %i px', (width) => {
     await context.close();
   });
 });
+
+describe('page titles', () => {
+  it('names the browser tab after the page, in the chosen language', async () => {
+    const { page, context, errors } = await openSession(browser, 375);
+    const titleOf = async (path: string) => {
+      await page.goto(path);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForFunction(() => document.title !== 'FirstGoal');
+      return page.title();
+    };
+    expect(await titleOf('/')).toBe('Football predictions with friends · FirstGoal');
+    expect(await titleOf('/rules')).toBe('Game Rules · FirstGoal');
+    expect(await titleOf('/premier-league')).toBe('Premier League Predictions · FirstGoal');
+    expect(await titleOf('/no-such-page')).toBe('Oops! Page not found · FirstGoal');
+    await context.addInitScript(() => localStorage.setItem('selectedLanguage', 'de'));
+    expect(await titleOf('/rules')).toBe('Spielregeln · FirstGoal');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

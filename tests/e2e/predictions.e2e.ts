@@ -57,7 +57,7 @@ const playerWithTeams = async (
 const fixture = (page: Page, id: string) => page.getByTestId(`fixture-${id}`);
 
 const predict = async (page: Page, id: string, outcome: string, minute: string) => {
-  await fixture(page, id).getByTestId('outcome-select').selectOption(outcome);
+  await fixture(page, id).getByTestId(`outcome-${outcome}`).click();
   await fixture(page, id).getByTestId('minute-input').fill(minute);
 };
 
@@ -109,7 +109,7 @@ describe('predicting on the Premier League page', () => {
     // The kicked-off fixture is read-only.
     const started = fixture(page, 'premier_league_e2e_4');
     expect(await started.getAttribute('data-locked')).toBe('true');
-    expect(await started.getByTestId('outcome-select').isDisabled()).toBe(true);
+    expect(await started.getByTestId('outcome-1').isDisabled()).toBe(true);
     expect(await started.getByTestId('minute-input').isDisabled()).toBe(true);
     expect(await started.textContent()).toContain('Game has started');
 
@@ -132,7 +132,9 @@ describe('predicting on the Premier League page', () => {
       await page.getByTestId('saved-premier_league_e2e_1').getByTestId('saved-joker').count(),
     ).toBe(1);
     expect(
-      await fixture(page, 'premier_league_e2e_1').getByTestId('outcome-select').inputValue(),
+      await fixture(page, 'premier_league_e2e_1')
+        .getByTestId('outcome-choice')
+        .getAttribute('data-value'),
     ).toBe('1');
     expect(
       await fixture(page, 'premier_league_e2e_2')
@@ -146,7 +148,7 @@ describe('predicting on the Premier League page', () => {
     await expect.poll(() => page.getByTestId('saved-list').locator('li').count()).toBe(2);
 
     // Unsaved edits are not lost silently when switching team.
-    await fixture(page, 'premier_league_e2e_3').getByTestId('outcome-select').selectOption('1');
+    await fixture(page, 'premier_league_e2e_3').getByTestId('outcome-1').click();
     await page.getByTestId('team-switcher').selectOption(bravo.id);
     await page.getByTestId('confirm-discard').waitFor();
     expect(await page.getByTestId('confirm-discard').textContent()).toContain(
@@ -184,13 +186,26 @@ describe('predicting on the Premier League page', () => {
     const card = await fixture(page, 'premier_league_e2e_1').boundingBox();
     expect(card?.width).toBeLessThanOrEqual(375);
     expect(
-      await fixture(page, 'premier_league_e2e_1').getByTestId('outcome-select').isVisible(),
+      await fixture(page, 'premier_league_e2e_1').getByTestId('outcome-choice').isVisible(),
     ).toBe(true);
     await screenshot(page, 'predictions-featured-playing');
 
     await page.goto('/bundesliga');
     await fixture(page, 'bundesliga_e2e_1').waitFor();
     await predict(page, 'bundesliga_e2e_1', '2', '12');
+    // One tap per choice, arrow keys within the group, and − / + for the minute (0–90).
+    const card2 = fixture(page, 'bundesliga_e2e_1');
+    await card2.getByTestId('outcome-2').press('ArrowLeft');
+    expect(await card2.getByTestId('outcome-choice').getAttribute('data-value')).toBe('X');
+    await card2.getByTestId('outcome-2').click();
+    expect(await card2.getByTestId('outcome-2').getAttribute('aria-checked')).toBe('true');
+    const box = await card2.getByTestId('outcome-1').boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+    await card2.getByTestId('minute-more').click();
+    await card2.getByTestId('minute-less').click();
+    await card2.getByTestId('minute-less').click();
+    expect(await card2.getByTestId('minute-input').inputValue()).toBe('11');
+    await card2.getByTestId('minute-more').click();
     await page.getByTestId('save-predictions').click();
     expect(await toastWith(page, 'Predictions Saved!')).toContain(
       `Saved 1 prediction for Delta SV in ${bundesliga.leagueName}`,

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { InviteErrorState } from '../lib/navigation-state';
 import { PageContainer, PageHeader } from '../ui/page';
 import { Skeleton } from '../ui/skeleton';
 import { QueryView } from '../ui/query-view';
-import { EmptyState } from '../ui/state';
+import { EmptyState, Notice } from '../ui/state';
 import { useCompetitions } from './api';
 import { CompetitionCard } from './competition-card';
 
@@ -10,6 +12,8 @@ import { CompetitionCard } from './competition-card';
 export const CompetitionsPage = () => {
   const { t } = useTranslation();
   const competitions = useCompetitions();
+  // Arrived from an invite link whose league does not exist (JoinRedirectPage).
+  const inviteError = (useLocation().state as Partial<InviteErrorState> | null)?.inviteError;
   const all = competitions.data ?? [];
   const groups = [
     { id: 'leagues', items: all.filter((c) => !['tournament', 'coming_soon'].includes(c.kind)) },
@@ -20,6 +24,13 @@ export const CompetitionsPage = () => {
   return (
     <PageContainer>
       <PageHeader title={t('competitions.title')} subtitle={t('competitions.subtitle')} />
+      {inviteError ? (
+        <div className="mb-6">
+          <Notice tone="error" testId="invite-not-found">
+            {t('leagues.joinRedirect.notFound', { error: inviteError })}
+          </Notice>
+        </div>
+      ) : null}
       {competitions.isPending || competitions.isError ? (
         <QueryView
           query={competitions}

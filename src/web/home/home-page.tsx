@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Clock, Lock, Sparkles, Target, Trophy, UserPlus, Users } from 'lucide-react';
 import { useAuthDialog } from '../lib/auth-dialog-context';
 import { useLeagueDialogs } from '../lib/league-dialogs-context';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Card } from '../ui/card';
@@ -28,6 +29,7 @@ export const HomePage = ({ signedIn, children }: HomePageProps) => {
   const navigate = useNavigate();
   const authDialog = useAuthDialog();
   const leagueDialogs = useLeagueDialogs();
+  useDocumentTitle(t('home.hero.eyebrow'));
 
   return (
     <>

@@ -8,6 +8,8 @@ export const localKeys = {
   currentTeamId: 'currentTeamId',
   pendingLeagueCreation: 'pendingLeagueCreation',
   quickLoginUser: 'quick_login_user',
+  /** Teams whose 'copy your picks' banner the player dismissed (JSON list of team ids). */
+  copyBannerDismissed: 'copyBannerDismissed',
 } as const;
 
 /** Fired on window when this tab changes one of the keys (the `storage` event covers other tabs). */

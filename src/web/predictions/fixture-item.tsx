@@ -1,20 +1,19 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sparkles } from 'lucide-react';
-import { outcomes } from '../../domain/predictions';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { cn } from '../ui/cn';
-import { Input } from '../ui/input';
-import { Select } from '../ui/select';
 import type { FixtureItem as Fixture } from './api';
-import { minuteIsValid, stepMinute, type DraftEntry, type OutcomeChoice } from './draft';
+import { minuteIsValid, type DraftEntry } from './draft';
 import { FixtureResult, type EarnedPoints } from './fixture-result';
 import { KickoffTime } from './kickoff-time';
+import { MinuteField } from './minute-field';
+import { OutcomeChoice } from './outcome-choice';
 
 /** The shared column template of the row layout (768 px and wider). */
 export const rowColumns = (playing: boolean) =>
   playing
-    ? 'md:grid md:grid-cols-[6.75rem_7.5rem_minmax(0,1fr)_minmax(0,1fr)_10.5rem_5.5rem_6.5rem] md:items-center md:gap-3'
+    ? 'md:grid md:grid-cols-[6.75rem_7.5rem_minmax(0,1fr)_minmax(0,1fr)_9.5rem_11.5rem_6.5rem] md:items-center md:gap-3'
     : 'md:grid md:grid-cols-[6.75rem_7.5rem_minmax(0,1fr)_minmax(0,1fr)] md:items-center md:gap-3';
 
 export type FixtureStatus =
@@ -108,48 +107,22 @@ export const FixtureItem = ({
       </div>
 
       {entry ? (
-        <div className="grid grid-cols-2 gap-2 sm:grid-cols-[minmax(0,1fr)_6rem_auto] md:contents">
-          <Select
-            aria-label={t('predictions.outcomeFor', { match })}
-            data-testid="outcome-select"
-            value={entry.outcome}
-            disabled={readOnly}
-            onChange={(event) =>
-              onChange({ ...entry, outcome: event.target.value as OutcomeChoice })
-            }
-            className="col-span-2 w-full sm:col-span-1"
-          >
-            <option value="" disabled>
-              {t('predictions.choose')}
-            </option>
-            {outcomes.map((outcome) => (
-              <option key={outcome} value={outcome}>
-                {`${outcome} – ${t(`predictions.outcome.${outcome}`)}`}
-              </option>
-            ))}
-          </Select>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={90}
-            step={1}
-            placeholder="0-90"
-            aria-label={t('predictions.minuteFor', { match })}
-            aria-describedby={minuteError ? errorId : undefined}
-            invalid={Boolean(minuteError)}
-            data-testid="minute-input"
+        <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-2 sm:grid-cols-[minmax(0,1fr)_11.5rem_auto] md:contents">
+          <div className="col-span-2 sm:col-span-1">
+            <OutcomeChoice
+              label={t('predictions.outcomeFor', { match })}
+              value={entry.outcome}
+              disabled={readOnly}
+              onChange={(outcome) => onChange({ ...entry, outcome })}
+            />
+          </div>
+          <MinuteField
+            label={t('predictions.minuteFor', { match })}
             value={entry.minute}
+            invalid={Boolean(minuteError)}
+            describedBy={minuteError ? errorId : undefined}
             disabled={readOnly}
-            onChange={(event) => onChange({ ...entry, minute: event.target.value })}
-            onKeyDown={(event) => {
-              if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
-              event.preventDefault();
-              onChange({
-                ...entry,
-                minute: stepMinute(entry.minute, event.key === 'ArrowUp' ? 1 : -1),
-              });
-            }}
+            onChange={(minute) => onChange({ ...entry, minute })}
           />
           <button
             type="button"

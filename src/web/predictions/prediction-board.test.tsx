@@ -180,7 +180,7 @@ describe('PredictionBoard: one round at a time', () => {
     expect(text('page-subtitle')).toBe('Matchday 3');
     expect(find('time-tbc', find(`fixture-${fixtures[5]?.id}`) ?? dom.container)).not.toBeNull();
     expect(find('round-next')?.hasAttribute('disabled')).toBe(true);
-    expect(find('outcome-select')).toBeNull();
+    expect(find('outcome-choice')).toBeNull();
     expect(find('season-select')).toBeNull();
 
     click('round-prev');
@@ -235,12 +235,11 @@ describe('PredictionBoard: deadlines', () => {
     serve(response([soon, fixture('Matchday 5', hours(48))]));
     await render({ signedIn: true });
     const row = find(`fixture-${soon.id}`);
-    const select = find<HTMLSelectElement>('outcome-select', row ?? undefined);
-    if (!row || !select) throw new Error('no open fixture');
-    act(() => {
-      select.value = '1';
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    const home = find<HTMLButtonElement>('outcome-1', row ?? undefined);
+    const choice = find('outcome-choice', row ?? undefined);
+    if (!row || !home || !choice) throw new Error('no open fixture');
+    act(() => home.click());
+    expect(home.getAttribute('aria-checked')).toBe('true');
     expect(text('unsaved')).toBe('1 unsaved change');
 
     await act(async () => {
@@ -249,7 +248,7 @@ describe('PredictionBoard: deadlines', () => {
     });
     expect(row.getAttribute('data-locked')).toBe('true');
     expect(text('late-change', row)).toContain('this change was not saved');
-    expect(select.value).toBe('');
+    expect(choice.getAttribute('data-value')).toBe('');
     expect(find('unsaved')).toBeNull();
   });
 });

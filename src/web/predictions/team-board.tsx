@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { teamPredictionsQueryOptions } from '../lib/queries';
+import { localKeys } from '../lib/local-keys';
+import { useDismissed } from '../lib/use-dismissed';
 import { QueryView } from '../ui/query-view';
 import { useTeamsPredictions, type FixtureItem as Fixture, type PlayerTeam } from './api';
 import { ConfirmDialog } from './confirm-dialog';
@@ -64,7 +66,7 @@ export const TeamBoard = ({
   const [edits, setEdits] = useState<Edits>({});
   const [pendingDiscard, setPendingDiscard] = useState<{ then: () => void } | null>(null);
   const [pendingDelete, setPendingDelete] = useState<string[] | null>(null);
-  const [copyDismissed, setCopyDismissed] = useState<string[]>([]);
+  const copyDismissed = useDismissed(localKeys.copyBannerDismissed);
   // A minute to fix, focused once its round is on screen (it may be on another round).
   const [fixMinuteOf, setFixMinuteOf] = useState<string | null>(null);
 
@@ -115,7 +117,7 @@ export const TeamBoard = ({
     return <QueryView query={predictions} errorTitle={t('predictions.loadError')} rows={4} />;
 
   const copySource =
-    hasOpenPredictions(draftFixtures, saved) || copyDismissed.includes(active.id)
+    hasOpenPredictions(draftFixtures, saved) || copyDismissed.ids.includes(active.id)
       ? undefined
       : otherTeams.find((_, index) => {
           const data = others[index]?.data;
@@ -186,7 +188,7 @@ export const TeamBoard = ({
           onCopy={async () => {
             if (await actions.copyFrom(copySource)) setEdits({});
           }}
-          onDismiss={() => setCopyDismissed((ids) => [...ids, active.id])}
+          onDismiss={() => copyDismissed.dismiss(active.id)}
         />
       ) : null}
 

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Home } from 'lucide-react';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { buttonClasses } from '../ui/button';
 import { PageContainer } from '../ui/page';
 
 /** Any unknown path (spec §2.1). */
 export const NotFoundPage = () => {
   const { t } = useTranslation();
+  useDocumentTitle(t('notFound.title'));
   return (
     <PageContainer className="max-w-xl">
       <div

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { cn } from './cn';
 
 interface PageHeaderProps {
@@ -6,19 +7,30 @@ interface PageHeaderProps {
   subtitle?: ReactNode;
   eyebrow?: ReactNode;
   actions?: ReactNode;
+  /** The browser tab's title when `title` is not plain text. */
+  documentTitle?: string;
 }
 
-/** The title block every page starts with (its h1). */
-export const PageHeader = ({ title, subtitle, eyebrow, actions }: PageHeaderProps) => (
-  <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-    <div className="flex flex-col gap-2">
-      {eyebrow}
-      <h1 className="text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">{title}</h1>
-      {subtitle ? <p className="max-w-2xl text-base text-fg-muted">{subtitle}</p> : null}
+/** The title block every page starts with (its h1); it names the browser tab too. */
+export const PageHeader = ({
+  title,
+  subtitle,
+  eyebrow,
+  actions,
+  documentTitle,
+}: PageHeaderProps) => {
+  useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : ''));
+  return (
+    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div className="flex flex-col gap-2">
+        {eyebrow}
+        <h1 className="text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">{title}</h1>
+        {subtitle ? <p className="max-w-2xl text-base text-fg-muted">{subtitle}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
-    {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
-  </div>
-);
+  );
+};
 
 /** Page width and vertical rhythm. */
 export const PageContainer = ({
