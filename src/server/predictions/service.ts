@@ -22,18 +22,15 @@ import { talliesOf } from '../standings/tallies';
 /** What prediction services need: the database. */
 type Deps = Pick<Services, 'database'>;
 
-const ownTeam = async (
-  database: Database,
-  user: SessionUser,
-  teamId: string,
-  /** Read inside the caller's transaction (one use of the connection for a whole save). */
-  db: Database['db'] | Transaction<DB> = database.db,
-) => {
-  const team = await repo.findTeamWithCompetition(db, teamId);
+/** The team, when it exists and is the player's. */
+const ownedBy = <T extends { userId: string }>(team: T | null, user: SessionUser): T => {
   if (!team) throw new AppError('TEAM_NOT_FOUND');
   if (team.userId !== user.id) throw new AppError('NOT_YOUR_TEAM');
   return team;
 };
+
+const ownTeam = async (database: Database, user: SessionUser, teamId: string) =>
+  ownedBy(await repo.findTeamWithCompetition(database.db, teamId), user);
 
 const refuseRejected = (
   rejected: {
@@ -55,6 +52,29 @@ const lockTeam = (database: Database, trx: Transaction<DB>, teamId: string) =>
   repo.lockTeamRow(trx, database.dialect, teamId);
 
 /**
+ * The rows a write of picks stores (each joker decided, each tally what the totals will hold of
+ * it) and how the team's season totals move, from what is stored of those fixtures' picks.
+ */
+const planWrites = (
+  stored: Map<string, repo.StoredPick>,
+  writes: repo.PredictionWrite[],
+  seasons: Map<string, { season: string }>,
+) => {
+  const plan = planSaveTallies(
+    stored,
+    writes.map((w) => ({ ...w, season: seasons.get(w.fixtureId)?.season ?? '' })),
+  );
+  const rows: repo.SaveRow[] = writes.map((w, i) => ({
+    fixtureId: w.fixtureId,
+    outcome: w.outcome,
+    firstGoalMinute: w.firstGoalMinute,
+    joker: plan.rows[i]?.joker ?? false,
+    tallied: plan.rows[i]?.tallied ?? 1,
+  }));
+  return { rows, moves: plan.moves };
+};
+
+/**
  * Writes picks of open fixtures for one team inside the caller's transaction, and moves the
  * team's standings totals (predictions made, jokers placed) by what changed.
  */
@@ -64,32 +84,16 @@ export const writePicks = async (
   writes: repo.PredictionWrite[],
   seasons: Map<string, { season: string }>,
   at: string,
-  /** What is stored of these fixtures' picks, when the caller has read it already. */
-  known?: Map<string, repo.StoredPick>,
 ) => {
   if (writes.length === 0) return;
-  const stored =
-    known ??
-    (await repo.storedPicks(
-      trx,
-      team.id,
-      writes.map((w) => w.fixtureId),
-    ));
-  const plan = planSaveTallies(
-    stored,
-    writes.map((w) => ({ ...w, season: seasons.get(w.fixtureId)?.season ?? '' })),
-  );
-  await repo.upsertPredictions(
+  const stored = await repo.storedPicks(
     trx,
     team.id,
-    writes.map((w, i) => ({
-      ...w,
-      joker: plan.rows[i]?.joker ?? false,
-      tallied: plan.rows[i]?.tallied ?? 1,
-    })),
-    at,
+    writes.map((w) => w.fixtureId),
   );
-  await moveTeamTotals(trx, team, plan.moves);
+  const { rows, moves } = planWrites(stored, writes, seasons);
+  await repo.upsertPredictions(trx, team.id, rows, at);
+  await moveTeamTotals(trx, team, moves);
 };
 
 /** Jokers a team has left in one season of its competition. */
@@ -159,24 +163,13 @@ const decideSave = (
   batch: PredictionInput[],
   now: Date,
 ) => {
-  const { team, fixtures, jokers: existing, stored } = reads;
-  if (!team) throw new AppError('TEAM_NOT_FOUND');
-  if (team.userId !== user.id) throw new AppError('NOT_YOUR_TEAM');
+  const { fixtures, jokers: existing, stored } = reads;
+  const team = ownedBy(reads.team, user);
   const split = splitBatch(batch, fixtures, team.competitionId, now);
   refuseRejected(split.rejected);
   if (jokersAfter(existing, split.open, fixtures) > jokersPerCompetition)
     throw new AppError('JOKER_LIMIT');
-  const plan = planSaveTallies(
-    stored,
-    split.open.map((w) => ({ ...w, season: fixtures.get(w.fixtureId)?.season ?? '' })),
-  );
-  const rows: repo.SaveRow[] = split.open.map((w, i) => ({
-    fixtureId: w.fixtureId,
-    outcome: w.outcome,
-    firstGoalMinute: w.firstGoalMinute,
-    joker: plan.rows[i]?.joker ?? false,
-    tallied: plan.rows[i]?.tallied ?? 1,
-  }));
+  const { rows, moves } = planWrites(stored, split.open, fixtures);
   // What the player sees: jokers left in the season of the fixtures saved.
   const season = fixtures.get(batch[0]?.fixtureId ?? '')?.season ?? null;
   const inSeason = (p: { fixtureId: string }) => fixtures.get(p.fixtureId)?.season === season;
@@ -187,7 +180,7 @@ const decideSave = (
   return {
     team,
     rows,
-    moves: plan.moves,
+    moves,
     answer: {
       team,
       saved: split.open.map((p) => p.fixtureId),
