@@ -4,9 +4,10 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Driver } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../env';
-import { startCheckpointer } from './checkpointer';
+import { startCheckpointer, type HoldWrites } from './checkpointer';
 import { groupCommit, type DirectSqlite, type DirectStatements } from './direct';
 import type { DB } from './schema';
+import { gateWrites } from './transaction';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type { DirectStatements } from './direct';
@@ -70,6 +71,9 @@ class YieldingSqliteDialect extends SqliteDialect {
   }
 }
 
+/** How long a hold of writes waits for a write transaction already open to end. */
+const holdWaitMs = 100;
+
 const openSqlite = (path: string): Database => {
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   const connection = new SQLite(path);
@@ -79,9 +83,8 @@ const openSqlite = (path: string): Database => {
   connection.pragma('busy_timeout = 5000');
   // A 64 MiB page cache (the default is 2 MiB): a large league's table pages stay in memory.
   connection.pragma('cache_size = -65536');
-  // Checkpoints run in a worker thread, never inside a commit of the app's (checkpointer.ts).
-  const checkpointer = path === ':memory:' ? null : startCheckpointer(resolve(path));
-  if (checkpointer) connection.pragma('wal_autocheckpoint = 0');
+  // After the log starts again from the top, its file is cut back to 64 MiB.
+  connection.pragma('journal_size_limit = 67108864');
   // Prepared statements are kept and reused by their SQL text (Kysely prepares on every query).
   const prepared = new Map<string, SQLite.Statement>();
   const database = {
@@ -103,9 +106,41 @@ const openSqlite = (path: string): Database => {
       database.prepare(text).get(...params) as R | undefined,
     run: (text, ...params) => database.prepare(text).run(...params).changes,
   };
-  const direct = groupCommit(connection, statements, (run) =>
-    db.connection().execute(async () => run()),
+  // While the checkpointer holds writes, new write transactions (Kysely's and the group
+  // commit's) wait for `held` to settle; one already open is let finish first.
+  let held: Promise<void> | null = null;
+  const writesFree = async () => {
+    while (held) await held;
+  };
+  gateWrites(db, writesFree);
+  const holdWrites: HoldWrites = async (work) => {
+    if (held) return;
+    let release = () => undefined as void;
+    held = new Promise((resolve) => {
+      release = resolve;
+    });
+    try {
+      const waitUntil = performance.now() + holdWaitMs;
+      while (connection.inTransaction && performance.now() < waitUntil)
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      if (!connection.inTransaction) await work();
+    } finally {
+      held = null;
+      release();
+    }
+  };
+  const direct = groupCommit(
+    connection,
+    statements,
+    async (run) => {
+      await writesFree();
+      await db.connection().execute(async () => run());
+    },
+    () => held !== null,
   );
+  // Checkpoints run in a worker thread, never inside a commit of the app's (checkpointer.ts).
+  const checkpointer = path === ':memory:' ? null : startCheckpointer(resolve(path), holdWrites);
+  if (checkpointer) connection.pragma('wal_autocheckpoint = 0');
   return {
     db,
     dialect: 'sqlite',

@@ -33,12 +33,13 @@ const groupBudgetMs = 4;
  * stops after `groupBudgetMs`, so timers and sockets get their turn; the rest forms the next.
  *
  * `whenFree` runs its argument once no Kysely transaction holds the connection (they span
- * awaits; a group must never run inside one).
+ * awaits; a group must never run inside one) and writes are not held (`held`, checkpointer.ts).
  */
 export const groupCommit = (
   connection: SQLite.Database,
   statements: DirectStatements,
   whenFree: (run: () => void) => Promise<void>,
+  held: () => boolean = () => false,
 ): DirectSqlite => {
   let queue: Unit[] = [];
   let scheduled = false;
@@ -83,7 +84,7 @@ export const groupCommit = (
         flush();
         if (queue.length > 0) schedule();
       };
-      if (!connection.inTransaction) run();
+      if (!connection.inTransaction && !held()) run();
       else
         whenFree(run).catch((error: unknown) => {
           scheduled = false;
