@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { localePartsPlugin } from './scripts/locale-parts';
 
 // Unit and server tests (domain + server in Node, web components in happy-dom). The browser
 // tests in tests/e2e have their own config (vitest.e2e.config.ts).
 export default defineConfig({
+  plugins: [localePartsPlugin()],
   test: {
     projects: [
       {
@@ -27,7 +29,7 @@ export default defineConfig({
           name: 'web',
           environment: 'happy-dom',
           include: ['src/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/i18n-ready.ts'],
         },
       },
     ],

@@ -66,5 +66,8 @@ for (const r of scoring) {
 await closeServices(services);
 rmSync(dir, { recursive: true, force: true });
 
+// The web suite (three pages in Chromium with Lighthouse), unless BENCH_WEB=off.
+if (process.env.BENCH_WEB !== 'off') await import('./web');
+
 // The scale suite (a season for everyone: SQLite and PostgreSQL), unless BENCH_SCALE=off.
 if (process.env.BENCH_SCALE !== 'off') await import('./scale');

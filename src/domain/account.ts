@@ -23,8 +23,4 @@ export const meResponse = z.object({
   }),
 });
 
-/** The part of an e-mail address before the at sign: the welcome line's fallback name. */
-export const emailLocalPart = (email: string): string => email.split('@')[0] ?? email;
-
-export const displayNameOf = (user: { name?: string | null; email: string }): string =>
-  user.name && user.name.trim() !== '' ? user.name : emailLocalPart(user.email);
+export { displayNameOf, emailLocalPart } from './display-name';

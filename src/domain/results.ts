@@ -71,10 +71,4 @@ export const adminFixture = fixtureSchema.extend({
   predictions: z.number(),
 });
 
-export const minuteToBeConfirmed = (f: {
-  status: string;
-  homeScore: number | null;
-  awayScore: number | null;
-  firstGoalMinute: number | null;
-}) =>
-  f.status === 'final' && f.firstGoalMinute === null && (f.homeScore ?? 0) + (f.awayScore ?? 0) > 0;
+export { minuteToBeConfirmed } from './result-rules';

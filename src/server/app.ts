@@ -1,7 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { clientAddressHeader, getSessionUser } from './auth';
 import { limitBody, refuseForeignOrigin, refuseNul } from './guards';
 import { authThrottle } from './throttle';
@@ -22,6 +21,7 @@ import { resultRoutes } from './results/routes';
 import { syncRoutes } from './sync/routes';
 import { realtimeRoutes } from './realtime/routes';
 import { reminderRoutes } from './reminders/routes';
+import { securityHeaders } from './security/headers';
 import { mountSpa } from './static';
 
 export interface AppOptions {
@@ -78,26 +78,7 @@ export const createApp = (services: Services, options: AppOptions = {}) => {
       'request',
     );
   });
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Inline style attributes/elements are set by the toast and dialog libraries at runtime.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use('*', securityHeaders());
   app.onError(handleError);
 
   app.route('/', healthRoutes);

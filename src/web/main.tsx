@@ -1,13 +1,28 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './ui/theme.css';
-import './i18n/i18n';
+import { i18nReady } from './i18n/i18n';
+import { meQueryOptions } from './account/api';
 import { App } from './app/app';
+import { createQueryClient } from './app/providers';
+import { preloadRoute } from './app/routes';
+import { competitionsQueryOptions } from './lib/queries';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// While the page's language loads (the first paint is already in it), the page's own chunk and
+// what every page asks first (who is signed in, the competitions) are fetched beside it.
+const queryClient = createQueryClient();
+void queryClient.prefetchQuery(meQueryOptions);
+// Home needs neither the competitions nor a page chunk of its own.
+if (window.location.pathname !== '/') {
+  void queryClient.prefetchQuery(competitionsQueryOptions);
+  preloadRoute(window.location.pathname);
+}
+void i18nReady.finally(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+});

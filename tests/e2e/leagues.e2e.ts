@@ -165,6 +165,33 @@ describe('leagues, teams and joining', () => {
       await a.page.getByTestId('statistics-table').waitFor();
       await capture(a.page, 'leagues-home-signed-in', 'home-welcome');
 
+      // The hub on home: the next deadline with its countdown, each team's rank and missing
+      // picks, and the active league's top 10 on the page.
+      await a.page.getByTestId('hub-team').first().waitFor();
+      expect(await a.page.getByTestId('hub-team').count()).toBe(3);
+      expect(await a.page.getByTestId('hub-countdown').textContent()).toMatch(/^Locks in \d/);
+      expect(await a.page.getByTestId('hub-missing-total').textContent()).toMatch(
+        /^\d+ picks missing$/,
+      );
+      const rovers = a.page.locator('[data-testid="hub-team"][data-team="Ann Rovers"]');
+      expect(await rovers.getByTestId('hub-rank').textContent()).toMatch(/^#\d+ of 4$/);
+      await a.page.getByTestId('home-top-table').waitFor();
+      await capture(a.page, 'leagues-home-hub', 'hub');
+      // One tap on a team's missing picks opens its board with that team active.
+      await rovers.getByTestId('hub-team-fill').click();
+      await expect.poll(() => pathOf(a.page), { timeout: 15_000 }).toBe('/premier-league');
+      const roversId = (
+        (await a.page.evaluate(async () => {
+          const response = await fetch('/api/leagues/mine');
+          return (
+            (await response.json()) as { leagues: { teams: { id: string; name: string }[] }[] }
+          ).leagues;
+        })) ?? []
+      )
+        .flatMap((l) => l.teams)
+        .find((team) => team.name === 'Ann Rovers')?.id;
+      expect(await a.page.evaluate(() => localStorage.getItem('currentTeamId'))).toBe(roversId);
+
       await a.page.goto('/dashboard');
       await expect
         .poll(() => a.page.getByTestId('dashboard-jokers').textContent(), { timeout: 15_000 })
@@ -215,8 +242,11 @@ describe('leagues, teams and joining', () => {
       expect(await admin.page.getByTestId('settings-bars').textContent()).toContain(
         'Rita RemovedRemoved team: Rita Rovers',
       );
-      // The toast fades out first (axe reads a half-transparent toast as low contrast).
-      await admin.page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+      // The toast shows (its library loads with the first one) and fades out first (axe reads a
+      // half-transparent toast as low contrast).
+      const toast = admin.page.locator('[data-sonner-toast]').first();
+      await toast.waitFor();
+      await toast.waitFor({ state: 'detached' });
       await capture(admin.page, 'leagues-settings-removed', 'settings-bars');
 
       // Rita follows the invite link again: refused, with the reason.

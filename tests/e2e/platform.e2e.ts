@@ -138,3 +138,39 @@ describe.each(widths)('navigation at %i px', (width) => {
     await context.close();
   });
 });
+
+describe('a fast first visit', () => {
+  it('fetches brotli-compressed scripts, at most 150 KB of them for /, each page its own', async () => {
+    const { page, context, errors } = await openSession(browser, 375);
+    const encodings = new Map<string, string | null>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script')
+        encodings.set(response.url(), response.headers()['content-encoding'] ?? null);
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const transferred = new Map<string, number>();
+    const urls = new Map<string, string>();
+    cdp.on('Network.responseReceived', (event) => {
+      if (event.type === 'Script') urls.set(event.requestId, event.response.url);
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const url = urls.get(event.requestId);
+      if (url) transferred.set(url, event.encodedDataLength);
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByTestId('hero-get-started').waitFor();
+    const total = [...transferred.values()].reduce((sum, bytes) => sum + bytes, 0);
+    // Every script but the tiniest came compressed (the build writes .br copies of files over
+    // 1 KB; the server picks them).
+    const plain = [...encodings].filter(([, encoding]) => encoding !== 'br').map(([url]) => url);
+    expect(plain.filter((url) => (transferred.get(url) ?? 0) > 2048)).toEqual([]);
+    expect(encodings.size - plain.length).toBeGreaterThanOrEqual(3);
+    expect(total).toBeGreaterThan(50_000);
+    expect(total).toBeLessThanOrEqual(150 * 1024);
+    // The admin area's code is not part of it.
+    expect([...transferred.keys()].some((url) => url.includes('admin-page'))).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

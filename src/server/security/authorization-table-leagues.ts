@@ -23,6 +23,7 @@ export const leaguesTable: Table = {
 
   // --- leagues ---
   'GET /api/leagues/mine': { expect: anyone, request: () => ({ path: '/api/leagues/mine' }) },
+  'GET /api/leagues/hub': { expect: signedIn, request: () => ({ path: '/api/leagues/hub' }) },
   'POST /api/leagues': {
     expect: all('ok', {
       visitor: '401 SIGN_IN_TO_CREATE_LEAGUE',

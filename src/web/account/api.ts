@@ -1,11 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { displayNameOf } from '../../domain/account';
+import { displayNameOf } from '../../domain/display-name';
 import type { Language } from '../../domain/i18n';
 import { api, unwrap } from '../lib/api-client';
 import { clearSessionStorageKeys } from '../lib/local-keys';
 import { queryKeys } from '../lib/queries';
-import { authClient } from './auth-client';
 
 const fetchMe = () => unwrap(api.account.me.$get());
 export type Me = Awaited<ReturnType<typeof fetchMe>>;
@@ -37,6 +36,8 @@ export const useSignOut = () => {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => {
+      // better-auth's client is fetched when needed (it is not in the first download).
+      const { authClient } = await import('./auth-client');
       await authClient.revokeSessions().catch(() => undefined);
       await authClient.signOut();
     },

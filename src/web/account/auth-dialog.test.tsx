@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { domPerTest } from '../../../tests/setup/dom';
 import { AuthDialogProvider, useAuthDialog } from '../lib/auth-dialog-context';
 import { meQueryOptions } from './api';
@@ -37,11 +37,23 @@ const click = (id: string) =>
     byTestId(id)?.dispatchEvent(new MouseEvent('click', { bubbles: true }));
   });
 
+// The dialog's panel is its own chunk: fetched once here, it shows within the opening's act.
+beforeAll(async () => {
+  await import('../ui/dialog-panel');
+});
+
+const open = async (mode: Parameters<typeof openDialog>[0]) => {
+  await act(async () => {
+    openDialog(mode);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+};
+
 const heading = () => document.querySelector('[role="dialog"] h2')?.textContent;
 
 describe('AuthDialog', () => {
-  it('opens in login mode with its title, Google and the validation message', () => {
-    act(() => openDialog('login'));
+  it('opens in login mode with its title, Google and the validation message', async () => {
+    await open('login');
     expect(heading()).toBe('Welcome Back');
     expect(byTestId('auth-google')?.textContent).toContain('Continue with Google');
     expect(byTestId('auth-name')).toBeNull();
@@ -49,8 +61,8 @@ describe('AuthDialog', () => {
     expect(byTestId('auth-error')?.textContent).toBe('Email and password are required');
   });
 
-  it('switches to sign-up, which asks for a display name and clears messages', () => {
-    act(() => openDialog('login'));
+  it('switches to sign-up, which asks for a display name and clears messages', async () => {
+    await open('login');
     click('auth-submit');
     click('auth-toggle');
     expect(heading()).toBe('Create Account');
@@ -59,8 +71,8 @@ describe('AuthDialog', () => {
     expect(byTestId<HTMLInputElement>('auth-email')?.value).toBe('');
   });
 
-  it('goes to the reset form and back', () => {
-    act(() => openDialog('login'));
+  it('goes to the reset form and back', async () => {
+    await open('login');
     click('auth-forgot');
     expect(heading()).toBe('Reset Password');
     click('auth-reset-submit');

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { KeyRound } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { useAuthDialog } from '../lib/auth-dialog-context';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';

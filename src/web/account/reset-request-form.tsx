@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { Button } from '../ui/button';
 import { Notice } from '../ui/state';
 import { authClient } from './auth-client';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 
 /** Google sign-in comes back with `?authError=google` when it failed (spec §8). */
 export const useGoogleErrorNotice = () => {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { competitionKinds, type CompetitionKind } from '../../domain/competitions';
 import { newCompetitionBody } from '../../domain/results';
 import { ApiError } from '../lib/api-client';

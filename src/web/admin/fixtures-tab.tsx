@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListRestart, Plus, Trophy } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { useFormat } from '../lib/format';
 import { ApiError } from '../lib/api-client';
 import { useErrorMessage } from '../lib/use-error-message';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { RotateCw } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { useFormat } from '../lib/format';
 import { useErrorMessage } from '../lib/use-error-message';
 import { Badge, type BadgeTone } from '../ui/badge';

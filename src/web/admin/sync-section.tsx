@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { RefreshCw } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { ApiError } from '../lib/api-client';
 import { useFormat } from '../lib/format';
 import { useErrorMessage } from '../lib/use-error-message';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { ApiError } from '../lib/api-client';
 import { useErrorMessage } from '../lib/use-error-message';
 

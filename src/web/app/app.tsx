@@ -1,13 +1,18 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { ErrorBoundary } from '../ui/error-boundary';
 import { Providers } from './providers';
+import { RootError } from './root-error';
 import { routes } from './routes';
 
-export const App = () => {
-  const [router] = useState(() => createBrowserRouter(routes));
-  return (
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  );
-};
+const AppRoutes = () => useRoutes(routes);
+
+export const App = ({ queryClient }: { queryClient?: QueryClient }) => (
+  <Providers client={queryClient}>
+    <ErrorBoundary fallback={() => <RootError />}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </ErrorBoundary>
+  </Providers>
+);

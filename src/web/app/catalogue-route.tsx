@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Suspense } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useMe } from '../account/api';
 import { resolveCompetitionPath, useCompetitions } from '../competitions/api';
 import { CompetitionPage } from '../competitions/competition-page';
-import { JoinByLink } from '../leagues/join-by-link';
 import { PredictionBoard } from '../predictions/prediction-board';
 import { NotFoundPage } from '../static-pages/not-found-page';
 import { PageContainer } from '../ui/page';
+import { lazyNamed } from '../lib/lazy-named';
 import { QueryView } from '../ui/query-view';
+
+// Only invite links (?code= or ?league=) need the join flow: it is fetched for them alone.
+const JoinByLink = lazyNamed(() => import('../leagues/join-by-link'), 'JoinByLink');
 
 /**
  * Every path without a fixed route: a competition page when the catalogue has that route,
@@ -16,6 +20,7 @@ import { QueryView } from '../ui/query-view';
 export const CatalogueRoute = () => {
   const { t } = useTranslation();
   const { pathname, search, hash } = useLocation();
+  const [searchParams] = useSearchParams();
   const competitions = useCompetitions();
   const me = useMe();
   const signedIn = me.isPending ? undefined : Boolean(me.data?.user);
@@ -36,11 +41,15 @@ export const CatalogueRoute = () => {
   return (
     <>
       {/* Invite links land here with ?code= or ?league= (spec §4 join by link). */}
-      <JoinByLink
-        competitionId={competition.id}
-        viewer={me.data?.user ?? null}
-        viewerPending={me.isPending}
-      />
+      {searchParams.has('code') || searchParams.has('league') ? (
+        <Suspense fallback={null}>
+          <JoinByLink
+            competitionId={competition.id}
+            viewer={me.data?.user ?? null}
+            viewerPending={me.isPending}
+          />
+        </Suspense>
+      ) : null}
       <CompetitionPage
         key={competition.id}
         competition={competition}

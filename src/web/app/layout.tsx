@@ -1,22 +1,46 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { useMe } from '../account/api';
-import { AuthDialog } from '../account/auth-dialog';
 import { useGoogleErrorNotice } from '../account/use-google-error-notice';
-import { LeagueDialogs } from '../leagues/league-dialogs';
+import { useAuthDialog } from '../lib/auth-dialog-context';
+import { lazyNamed } from '../lib/lazy-named';
+import { useLeagueDialogs } from '../lib/league-dialogs-context';
+import { localKeys } from '../lib/local-keys';
+import { useOnceTrue } from '../lib/use-once-true';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { PageContainer } from '../ui/page';
+import { LoadingBlock } from '../ui/skeleton';
 import { ErrorState } from '../ui/state';
-import { Toaster } from '../ui/toaster';
+import { toasterWanted } from '../ui/toast';
 import { Header } from './header';
+
+// The dialogs are fetched the first time one opens (or a Create League form waits for sign-in).
+const AuthDialog = lazyNamed(() => import('../account/auth-dialog'), 'AuthDialog');
+const LeagueDialogs = lazyNamed(() => import('../leagues/league-dialogs'), 'LeagueDialogs');
+const Toaster = lazyNamed(() => import('../ui/toaster'), 'Toaster');
+
+const hasPendingCreation = () => {
+  try {
+    return localStorage.getItem(localKeys.pendingLeagueCreation) !== null;
+  } catch {
+    return false;
+  }
+};
 
 /** The shared frame of every page (spec §2.1). */
 export const Layout = () => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const me = useMe();
+  const authDialog = useAuthDialog();
+  const leagueDialogs = useLeagueDialogs();
+  const showAuthDialog = useOnceTrue(authDialog.isOpen);
+  const showLeagueDialogs = useOnceTrue(
+    leagueDialogs.dialog !== null || (Boolean(me.data?.user) && hasPendingCreation()),
+  );
+  const showToaster = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get);
   useGoogleErrorNotice();
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -49,7 +73,15 @@ export const Layout = () => {
                 </PageContainer>
               )}
             >
-              <Outlet />
+              <Suspense
+                fallback={
+                  <PageContainer>
+                    <LoadingBlock label={t('common.loading')} rows={3} />
+                  </PageContainer>
+                }
+              >
+                <Outlet />
+              </Suspense>
             </ErrorBoundary>
           )}
         </QueryErrorResetBoundary>
@@ -60,9 +92,21 @@ export const Layout = () => {
           <p>{t('footer.tagline')}</p>
         </div>
       </footer>
-      <AuthDialog />
-      {me.isPending ? null : <LeagueDialogs viewer={me.data?.user ?? null} />}
-      <Toaster closeLabel={t('common.closeNotification')} regionLabel={t('common.notifications')} />
+      {/* Each in its own boundary: one loading never hides another. */}
+      <Suspense fallback={null}>{showAuthDialog ? <AuthDialog /> : null}</Suspense>
+      <Suspense fallback={null}>
+        {me.isPending || !showLeagueDialogs ? null : (
+          <LeagueDialogs viewer={me.data?.user ?? null} />
+        )}
+      </Suspense>
+      <Suspense fallback={null}>
+        {showToaster ? (
+          <Toaster
+            closeLabel={t('common.closeNotification')}
+            regionLabel={t('common.notifications')}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 };

@@ -1,13 +1,10 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
 import { Menu } from 'lucide-react';
-import { AccountControls } from '../account/account-controls';
 import type { Language } from '../../domain/i18n';
-import { LanguageSwitcher } from '../i18n/language-switcher';
-import { cn } from '../ui/cn';
-import { Dialog } from '../ui/dialog';
-import { navLinks } from './nav-links';
+import { lazyNamed } from '../lib/lazy-named';
+
+const MobileMenuPanel = lazyNamed(() => import('./mobile-menu-panel'), 'MobileMenuPanel');
 
 /** Below 768 px: one button opens a side panel with the same links, account and language. */
 export const MobileMenu = ({
@@ -17,7 +14,8 @@ export const MobileMenu = ({
 }) => {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  // Mounted from the first opening on, so the panel animates its closing.
+  const [opened, setOpened] = useState(false);
   return (
     <>
       <button
@@ -26,54 +24,19 @@ export const MobileMenu = ({
         aria-expanded={open}
         aria-haspopup="dialog"
         data-testid="mobile-menu-button"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
         className="inline-flex size-11 items-center justify-center rounded-lg text-white hover:bg-white/10"
       >
         <Menu aria-hidden="true" className="size-6" />
       </button>
-      <Dialog
-        open={open}
-        onOpenChange={setOpen}
-        title={t('nav.menu')}
-        closeLabel={t('nav.closeMenu')}
-        variant="sheet"
-        testId="mobile-menu"
-      >
-        <div className="flex flex-col gap-6">
-          <nav aria-label={t('nav.main')}>
-            <ul className="flex flex-col gap-1">
-              {navLinks.map((link) => (
-                <li key={link.id}>
-                  <NavLink
-                    to={link.to}
-                    end={link.end}
-                    onClick={close}
-                    data-testid={`mobile-nav-${link.id}`}
-                    className={({ isActive }) =>
-                      cn(
-                        'flex min-h-12 items-center rounded-lg px-3 text-base font-semibold',
-                        isActive
-                          ? 'bg-success-soft text-success-strong'
-                          : 'text-fg hover:bg-surface-muted',
-                      )
-                    }
-                  >
-                    {t(link.labelKey)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="border-t border-line pt-5">
-            <AccountControls placement="menu" onAction={close} />
-          </div>
-          <LanguageSwitcher
-            onChanged={onLanguageChanged}
-            className="[&>div]:flex-1"
-            testId="mobile-language-switcher"
-          />
-        </div>
-      </Dialog>
+      <Suspense fallback={null}>
+        {opened ? (
+          <MobileMenuPanel open={open} setOpen={setOpen} onLanguageChanged={onLanguageChanged} />
+        ) : null}
+      </Suspense>
     </>
   );
 };

@@ -14,8 +14,15 @@ export const createQueryClient = () =>
     },
   });
 
-export const Providers = ({ children }: { children: ReactNode }) => {
-  const [queryClient] = useState(createQueryClient);
+export const Providers = ({
+  children,
+  client,
+}: {
+  children: ReactNode;
+  /** A client created (and already fetching) before the first render; else a new one. */
+  client?: QueryClient;
+}) => {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

@@ -1,26 +1,43 @@
-import { Navigate, useLocation, type RouteObject } from 'react-router';
+import { Suspense } from 'react';
+import { matchPath, Navigate, useLocation, type RouteObject } from 'react-router';
 import { useMe } from '../account/api';
-import { ResetPasswordPage } from '../account/reset-password-page';
-import { AdminPage } from '../admin/admin-page';
-import { CompetitionsPage } from '../competitions/competitions-page';
-import { ContactPage } from '../contact/contact-page';
 import { HomePage } from '../home/home-page';
-import { DashboardPage } from '../leagues/dashboard-page';
-import { JoinRedirectPage } from '../leagues/join-redirect-page';
-import { LeagueHome } from '../leagues/league-home';
-import { LeaguePage } from '../leagues/league-page';
 import { QuickJoinCard } from '../leagues/quick-join-card';
-import { StandingsPage } from '../leagues/standings-page';
-import { TeamPage } from '../leagues/team-page';
-import { PrivacyPolicyPage } from '../static-pages/privacy-policy-page';
-import { RulesPage } from '../static-pages/rules-page';
-import { TermsPage } from '../static-pages/terms-page';
+import { lazyNamed } from '../lib/lazy-named';
 import { PageContainer } from '../ui/page';
 import { LoadingBlock } from '../ui/skeleton';
-import { CatalogueRoute } from './catalogue-route';
 import { Layout } from './layout';
 import { RequireUser } from './require-user';
-import { RootError } from './root-error';
+
+// Home is in the first download; every other page is its own chunk, fetched when first shown
+// (Layout's Suspense shows a skeleton meanwhile).
+const AdminPage = lazyNamed(() => import('../admin/admin-page'), 'AdminPage', ['admin', 'info']);
+const CatalogueRoute = lazyNamed(() => import('./catalogue-route'), 'CatalogueRoute');
+const CompetitionsPage = lazyNamed(
+  () => import('../competitions/competitions-page'),
+  'CompetitionsPage',
+);
+const ContactPage = lazyNamed(() => import('../contact/contact-page'), 'ContactPage', ['info']);
+const DashboardPage = lazyNamed(() => import('../leagues/dashboard-page'), 'DashboardPage');
+const JoinRedirectPage = lazyNamed(
+  () => import('../leagues/join-redirect-page'),
+  'JoinRedirectPage',
+);
+const LeagueHome = lazyNamed(() => import('../leagues/league-home'), 'LeagueHome');
+const LeaguePage = lazyNamed(() => import('../leagues/league-page'), 'LeaguePage');
+const PrivacyPolicyPage = lazyNamed(
+  () => import('../static-pages/privacy-policy-page'),
+  'PrivacyPolicyPage',
+  ['info'],
+);
+const ResetPasswordPage = lazyNamed(
+  () => import('../account/reset-password-page'),
+  'ResetPasswordPage',
+);
+const RulesPage = lazyNamed(() => import('../static-pages/rules-page'), 'RulesPage', ['info']);
+const StandingsPage = lazyNamed(() => import('../leagues/standings-page'), 'StandingsPage');
+const TeamPage = lazyNamed(() => import('../leagues/team-page'), 'TeamPage');
+const TermsPage = lazyNamed(() => import('../static-pages/terms-page'), 'TermsPage', ['info']);
 
 const HomeRoute = () => {
   const me = useMe();
@@ -30,7 +47,9 @@ const HomeRoute = () => {
       {me.isPending ? (
         <LoadingBlock label="" rows={1} />
       ) : user ? (
-        <LeagueHome viewer={user} />
+        <Suspense fallback={<LoadingBlock label="" rows={1} />}>
+          <LeagueHome viewer={user} />
+        </Suspense>
       ) : (
         <QuickJoinCard />
       )}
@@ -68,7 +87,6 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Layout />,
-    errorElement: <RootError />,
     children: [
       { index: true, element: <HomeRoute /> },
       { path: 'competitions', element: <CompetitionsPage /> },
@@ -98,3 +116,27 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The chunk of the page at `pathname`, fetched beside the app's own (main.tsx). */
+const pagesByPath: [string, { preload: () => unknown }][] = [
+  ['/competitions', CompetitionsPage],
+  ['/team', TeamPage],
+  ['/dashboard', DashboardPage],
+  ['/rules', RulesPage],
+  ['/contact', ContactPage],
+  ['/privacy-policy', PrivacyPolicyPage],
+  ['/terms-of-service', TermsPage],
+  ['/admin', AdminPage],
+  ['/join', JoinRedirectPage],
+  ['/join-league', JoinRedirectPage],
+  ['/league/womenschampionship', CatalogueRoute],
+  ['/league/:leagueId', LeaguePage],
+  ['/league/:leagueId/standings', StandingsPage],
+  ['/reset-password', ResetPasswordPage],
+];
+
+export const preloadRoute = (pathname: string) => {
+  if (pathname === '/') return;
+  const page = pagesByPath.find(([path]) => matchPath(path, pathname))?.[1] ?? CatalogueRoute;
+  void page.preload();
+};

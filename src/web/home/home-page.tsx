@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Clock, Lock, Sparkles, Target, Trophy, UserPlus, Users } from 'lucide-react';
 import { useAuthDialog } from '../lib/auth-dialog-context';
 import { useLeagueDialogs } from '../lib/league-dialogs-context';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
-import { cn } from '../ui/cn';
 import { Card } from '../ui/card';
 import { PageContainer } from '../ui/page';
 
@@ -26,74 +24,60 @@ interface HomePageProps {
 /** The landing page: hero with the three ways in, the player's panel, the rules (spec §2.3). */
 export const HomePage = ({ signedIn, children }: HomePageProps) => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const authDialog = useAuthDialog();
   const leagueDialogs = useLeagueDialogs();
   useDocumentTitle(t('home.hero.eyebrow'));
 
   return (
     <>
-      <section className="pitch-hero on-dark text-white" aria-labelledby="hero-title">
-        <div
-          className={cn(
-            'mx-auto flex max-w-6xl flex-col px-4 sm:px-6',
-            // Signed in, the player's own panel matters more than the pitch: a shorter hero.
-            signedIn ? 'gap-4 py-8 sm:py-12' : 'gap-6 py-12 sm:py-20',
-          )}
-        >
-          <p className="inline-flex w-fit items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
-            <Trophy aria-hidden="true" className="size-4" />
-            {t('home.hero.eyebrow')}
-          </p>
-          <h1
-            id="hero-title"
-            className={cn(
-              'max-w-2xl font-extrabold leading-tight tracking-tight',
-              signedIn ? 'text-3xl sm:text-4xl' : 'text-4xl sm:text-5xl',
-            )}
-          >
-            {t('home.hero.title')}
-          </h1>
-          <p className={cn('max-w-xl text-lg text-[#e7f5ec]', signedIn && 'hidden sm:block')}>
-            {t('home.hero.subtitle')}
-          </p>
-          <div
-            className={cn(
-              'flex gap-3',
-              signedIn ? 'flex-wrap' : 'flex-col sm:flex-row sm:flex-wrap',
-            )}
-          >
-            <Button
-              variant="inverse"
-              size={signedIn ? 'md' : 'lg'}
-              onClick={() =>
-                signedIn ? void navigate('/competitions') : authDialog.open('signup')
-              }
-              data-testid="hero-get-started"
+      {signedIn ? (
+        // Signed in, the player's hub comes first: no marketing hero above it.
+        <h1 className="sr-only">{t('home.hero.eyebrow')}</h1>
+      ) : (
+        <section className="pitch-hero on-dark text-white" aria-labelledby="hero-title">
+          <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-12 sm:px-6 sm:py-20">
+            <p className="inline-flex w-fit items-center gap-2 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold">
+              <Trophy aria-hidden="true" className="size-4" />
+              {t('home.hero.eyebrow')}
+            </p>
+            <h1
+              id="hero-title"
+              className="max-w-2xl text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl"
             >
-              {t('home.hero.getStarted')}
-            </Button>
-            <Button
-              variant="outline-inverse"
-              size={signedIn ? 'md' : 'lg'}
-              onClick={() => leagueDialogs.openCreate()}
-              data-testid="hero-create-league"
-            >
-              <Users aria-hidden="true" className="size-5" />
-              {t('home.hero.createLeague')}
-            </Button>
-            <Button
-              variant="outline-inverse"
-              size={signedIn ? 'md' : 'lg'}
-              onClick={() => leagueDialogs.openJoin()}
-              data-testid="hero-join-league"
-            >
-              <UserPlus aria-hidden="true" className="size-5" />
-              {t('home.hero.joinLeague')}
-            </Button>
+              {t('home.hero.title')}
+            </h1>
+            <p className="max-w-xl text-lg text-[#e7f5ec]">{t('home.hero.subtitle')}</p>
+            <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              <Button
+                variant="inverse"
+                size="lg"
+                onClick={() => authDialog.open('signup')}
+                data-testid="hero-get-started"
+              >
+                {t('home.hero.getStarted')}
+              </Button>
+              <Button
+                variant="outline-inverse"
+                size="lg"
+                onClick={() => leagueDialogs.openCreate()}
+                data-testid="hero-create-league"
+              >
+                <Users aria-hidden="true" className="size-5" />
+                {t('home.hero.createLeague')}
+              </Button>
+              <Button
+                variant="outline-inverse"
+                size="lg"
+                onClick={() => leagueDialogs.openJoin()}
+                data-testid="hero-join-league"
+              >
+                <UserPlus aria-hidden="true" className="size-5" />
+                {t('home.hero.joinLeague')}
+              </Button>
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      )}
       <PageContainer className="flex flex-col gap-10">
         {children ? <div data-testid="home-panel">{children}</div> : null}
         <section

@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { domPerTest } from '../../../tests/setup/dom';
 import { languageStorageKey } from '../../domain/i18n';
 import { i18n, languageChangedEvent } from './i18n';
@@ -41,6 +41,8 @@ describe('LanguageSwitcher', () => {
     render((language) => reported.push(language));
 
     const select = await choose('de');
+    // German is fetched first (each language is its own chunk), then the page switches.
+    await act(() => vi.waitFor(() => expect(reported).toEqual(['de'])));
 
     window.removeEventListener(languageChangedEvent, listener);
     expect(localStorage.getItem(languageStorageKey)).toBe('de');

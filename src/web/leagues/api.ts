@@ -19,6 +19,18 @@ export type LeagueDetail = Awaited<ReturnType<typeof fetchLeague>>;
 export type LeagueInfo = LeagueDetail['league'];
 export type LeagueMember = LeagueDetail['members'][number];
 
+const fetchHub = () => unwrap(api.leagues.hub.$get());
+export type Hub = Awaited<ReturnType<typeof fetchHub>>;
+export type HubTeamItem = Hub['teams'][number];
+export type HubResultItem = Hub['results'][number];
+
+/** The signed-in home's hub (GET /leagues/hub); kept fresh for the countdown and results. */
+export const hubQueryOptions = queryOptions({
+  queryKey: queryKeys.hub,
+  queryFn: fetchHub,
+  refetchInterval: 60_000,
+});
+
 export const leagueQueryOptions = (leagueId: string) =>
   queryOptions({ queryKey: queryKeys.league(leagueId), queryFn: () => fetchLeague(leagueId) });
 

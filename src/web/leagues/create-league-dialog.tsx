@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { CreateLeagueForm, type CreatedLeague } from './create-league-form';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { sameNameIgnoringCase } from '../../domain/leagues';
+import { sameNameIgnoringCase } from '../../domain/league-names';
 import { useAuthDialog } from '../lib/auth-dialog-context';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';

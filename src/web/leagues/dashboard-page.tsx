@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { ClipboardList, Share2, Shield, Sparkles, Target, Trophy, UserRound } from 'lucide-react';
 import { useActiveTeam } from '../lib/active-team';
 import { SignInPrompt } from '../ui/sign-in-prompt';

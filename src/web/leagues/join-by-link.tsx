@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { LogIn, UserPlus, X } from 'lucide-react';
 import { useActiveTeam } from '../lib/active-team';
 import { useAuthDialog } from '../lib/auth-dialog-context';

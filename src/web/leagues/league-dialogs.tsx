@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { useLeagueDialogs } from '../lib/league-dialogs-context';
 import { useCreateLeague } from './api';
 import { CreateLeagueDialog, useCreatedToast } from './create-league-dialog';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -13,10 +13,11 @@ import { Dialog } from '../ui/dialog';
 import { Select } from '../ui/select';
 import { Skeleton } from '../ui/skeleton';
 import { QueryView } from '../ui/query-view';
-import { leagueQueryOptions, standingsQueryOptions } from './api';
+import { leagueQueryOptions, standingsQueryOptions, type Standings } from './api';
 import { SharePanel } from './share-panel';
 import { StandingsTable } from './standings-table';
 import { StatisticsTable } from './statistics-table';
+import { PlayerHub } from './hub';
 import { useLeagueError } from './use-league-error';
 import { viewerName, type Viewer } from './viewer';
 import { useLiveLeague } from '../lib/use-live-league';
@@ -70,9 +71,32 @@ export const LeagueHome = ({ viewer }: { viewer: Viewer }) => {
   }
   return (
     <div className="flex flex-col gap-6">
+      <PlayerHub />
       <WelcomePanel viewer={viewer} leagues={leagues} league={league} teamId={team?.id ?? null} />
+      <LeagueTop league={league} />
       <LeagueStatistics leagueId={league.id} />
     </div>
+  );
+};
+
+/** The active league's top 10 (and the player's teams when lower), on the page itself. */
+const LeagueTop = ({ league }: { league: MyLeagueItem }) => {
+  const { t } = useTranslation();
+  return (
+    <StandingsSection
+      leagueId={league.id}
+      id="top-title"
+      testId="home-top"
+      title={t('leagues.home.tableTitle', { league: league.name })}
+      subtitle={t('leagues.home.tableText')}
+      action={
+        <Link to={`/league/${league.id}/standings`} className={buttonClasses('secondary')}>
+          {t('leagues.home.fullStandings')}
+        </Link>
+      }
+    >
+      {(standings) => <StandingsTable rows={standings.top} testId="home-top-table" />}
+    </StandingsSection>
   );
 };
 
@@ -264,19 +288,50 @@ const LeagueTableDialog = ({
 
 const LeagueStatistics = ({ leagueId }: { leagueId: string }) => {
   const { t } = useTranslation();
+  return (
+    <StandingsSection
+      leagueId={leagueId}
+      id="stats-title"
+      testId="home-statistics"
+      title={t('leagues.statistics.title')}
+      subtitle={t('leagues.statistics.subtitle')}
+    >
+      {(standings) => <StatisticsTable rows={standings.statistics} />}
+    </StandingsSection>
+  );
+};
+
+/** A section of home read from the active league's standings (one shared query). */
+const StandingsSection = ({
+  leagueId,
+  id,
+  testId,
+  title,
+  subtitle,
+  action,
+  children,
+}: {
+  leagueId: string;
+  id: string;
+  testId: string;
+  title: string;
+  subtitle: string;
+  action?: ReactNode;
+  children: (standings: Standings) => ReactNode;
+}) => {
+  const { t } = useTranslation();
   const leagueError = useLeagueError();
   const standings = useQuery(standingsQueryOptions(leagueId));
   return (
-    <section
-      aria-labelledby="stats-title"
-      className="flex flex-col gap-3"
-      data-testid="home-statistics"
-    >
-      <div className="flex flex-col gap-1">
-        <h2 id="stats-title" className="text-2xl font-extrabold tracking-tight text-fg">
-          {t('leagues.statistics.title')}
-        </h2>
-        <p className="text-fg-muted">{t('leagues.statistics.subtitle')}</p>
+    <section aria-labelledby={id} className="flex flex-col gap-3" data-testid={testId}>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div className="flex flex-col gap-1">
+          <h2 id={id} className="text-2xl font-extrabold tracking-tight text-fg">
+            {title}
+          </h2>
+          <p className="text-fg-muted">{subtitle}</p>
+        </div>
+        {action}
       </div>
       {standings.isPending || standings.isError ? (
         <QueryView
@@ -286,9 +341,7 @@ const LeagueStatistics = ({ leagueId }: { leagueId: string }) => {
           rows={2}
         />
       ) : (
-        <Card className="p-3 sm:p-4">
-          <StatisticsTable rows={standings.data.statistics} />
-        </Card>
+        <Card className="p-3 sm:p-4">{children(standings.data)}</Card>
       )}
     </section>
   );

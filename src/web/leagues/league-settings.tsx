@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { Switch } from 'radix-ui';
 import { RefreshCw, Settings, Trash2, UserCheck, UserMinus } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { nameMaxLength } from '../../domain/leagues';
+import { nameMaxLength } from '../../domain/league-names';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { Dialog, DialogActions } from '../ui/dialog';

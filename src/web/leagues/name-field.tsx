@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { nameMaxLength } from '../../domain/leagues';
+import { nameMaxLength } from '../../domain/league-names';
 import { Field } from '../ui/field';
 import { Input } from '../ui/input';
 

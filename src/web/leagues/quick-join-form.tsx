@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { inviteCodeLength, nameMaxLength } from '../../domain/leagues';
+import { toast } from '../ui/toast';
+import { inviteCodeLength, nameMaxLength } from '../../domain/league-names';
 import { useAuthDialog } from '../lib/auth-dialog-context';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';

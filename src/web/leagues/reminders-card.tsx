@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { BellRing, UserPlus } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { ApiError } from '../lib/api-client';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { Copy, MessageCircle } from 'lucide-react';
 import { Button, buttonClasses } from '../ui/button';
 import { copyText, inviteLinkFor, whatsappUrl } from './share';

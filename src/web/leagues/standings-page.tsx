@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { ArrowLeft, Share2, Target, TrendingUp, Trophy, Users } from 'lucide-react';
 import { useFormat } from '../lib/format';
 import { Button, buttonClasses } from '../ui/button';

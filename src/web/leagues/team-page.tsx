@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { ArrowLeft, Plus, Target, Users } from 'lucide-react';
 import { useActiveTeam } from '../lib/active-team';
 import type { MyLeagueItem } from '../lib/queries';

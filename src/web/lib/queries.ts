@@ -36,6 +36,8 @@ export const queryKeys = {
   leagueBars: (leagueId: string) => ['leagues', 'bars', leagueId],
   lookup: (code: string | null, league: string | null) => ['leagues', 'lookup', code, league],
   predictions: ['predictions'],
+  /** The home hub: ranks, missing picks and results move with saves and with results. */
+  hub: ['predictions', 'hub'],
   myPredictions: ['predictions', 'mine'],
   teamPredictions: (teamId: string) => ['predictions', 'team', teamId],
   reminders: ['reminders'],

@@ -1,10 +1,10 @@
 import {
   clampMinute,
   jokersPerCompetition,
-  minuteSchema,
+  isValidMinute,
   type Outcome,
   type PredictionInput,
-} from '../../domain/predictions';
+} from '../../domain/prediction-rules';
 
 /**
  * The prediction form's state as pure functions: saved predictions plus the player's unsaved
@@ -60,8 +60,8 @@ export const parseMinute = (text: string): number | null | undefined => {
   const trimmed = text.trim();
   if (trimmed === '') return null;
   if (!/^-?\d+(\.\d+)?$/.test(trimmed)) return undefined;
-  const parsed = minuteSchema.safeParse(Number(trimmed));
-  return parsed.success ? parsed.data : undefined;
+  const minute = Number(trimmed);
+  return isValidMinute(minute) ? minute : undefined;
 };
 
 export const minuteIsValid = (text: string) => parseMinute(text) !== undefined;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { minuteToBeConfirmed } from '../../domain/results';
+import { minuteToBeConfirmed } from '../../domain/result-rules';
 import { Badge } from '../ui/badge';
 import type { FixtureItem as Fixture } from './api';
 

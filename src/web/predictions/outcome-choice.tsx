@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { outcomes } from '../../domain/predictions';
+import { outcomes } from '../../domain/prediction-rules';
 import { cn } from '../ui/cn';
 import type { OutcomeChoice as Choice } from './draft';
 

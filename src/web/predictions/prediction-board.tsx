@@ -140,7 +140,9 @@ export const PredictionBoard = ({
 
   const content = (
     <div className="flex flex-col gap-5">
-      {(status === 'signed_out' || status === 'no_team') && list.length > 0 ? (
+      {/* Shown while the fixtures load too: the first thing a visitor reads. */}
+      {(status === 'signed_out' || status === 'no_team') &&
+      (fixtures.isPending || list.length > 0) ? (
         <PlayerPrompt
           status={status}
           competitionId={competition.id}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { teamPredictionsQueryOptions } from '../lib/queries';
 import { localKeys } from '../lib/local-keys';
 import { useDismissed } from '../lib/use-dismissed';

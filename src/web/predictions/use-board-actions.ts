@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import type { PredictionInput } from '../../domain/predictions';
+import { toast } from '../ui/toast';
+import type { PredictionInput } from '../../domain/prediction-rules';
 import { ApiError } from '../lib/api-client';
 import { useAuthDialog } from '../lib/auth-dialog-context';
 import { useErrorMessage } from '../lib/use-error-message';

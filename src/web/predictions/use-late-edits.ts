@@ -1,6 +1,6 @@
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { dropLockedEdits, type Edits, type SavedLike } from './draft';
 import { matchNames } from './match-names';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FixtureStatus } from '../../domain/fixtures';
-import { isFixtureLocked } from '../../domain/predictions';
+import { isFixtureLocked } from '../../domain/prediction-rules';
 
 interface Lockable {
   locked: boolean;

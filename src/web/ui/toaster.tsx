@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
+import { toasterMounted } from './toast';
 
 interface ToasterProps {
   closeLabel: string;
@@ -6,15 +8,19 @@ interface ToasterProps {
 }
 
 /** At most one toast at a time (specification §9), following the system theme. */
-export const Toaster = ({ closeLabel, regionLabel }: ToasterProps) => (
-  <Sonner
-    visibleToasts={1}
-    position="top-center"
-    theme="system"
-    richColors
-    closeButton
-    duration={6000}
-    containerAriaLabel={regionLabel}
-    toastOptions={{ closeButtonAriaLabel: closeLabel, className: 'font-sans' }}
-  />
-);
+export const Toaster = ({ closeLabel, regionLabel }: ToasterProps) => {
+  // Runs after sonner's own effects: it listens for toasts by now.
+  useEffect(toasterMounted, []);
+  return (
+    <Sonner
+      visibleToasts={1}
+      position="top-center"
+      theme="system"
+      richColors
+      closeButton
+      duration={6000}
+      containerAriaLabel={regionLabel}
+      toastOptions={{ closeButtonAriaLabel: closeLabel, className: 'font-sans' }}
+    />
+  );
+};

@@ -1,0 +1,173 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../db/schema';
+import type { Score } from '../standings/repository';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+// The home hub's reads (issue 13). Each searches by index within one competition's fixtures or
+// one league's totals; none reads another league's rows or predictions.
+
+/** The round of the competition's next open fixture, with its open fixtures (kick-off order). */
+export const nextOpenRound = async (
+  db: Db,
+  competitionId: string,
+  season: string,
+  nowIso: string,
+) => {
+  const next = await db
+    .selectFrom('fixtures')
+    .select('round_label')
+    .where('competition_id', '=', competitionId)
+    .where('season', '=', season)
+    .where('kickoff_at', '>', nowIso)
+    .where('status', '=', 'scheduled')
+    .where('home_team', '<>', 'TBD')
+    .where('away_team', '<>', 'TBD')
+    .orderBy('kickoff_at')
+    .limit(1)
+    .executeTakeFirst();
+  if (!next) return null;
+  const fixtures = await db
+    .selectFrom('fixtures')
+    .select(['id', 'kickoff_at'])
+    .where('competition_id', '=', competitionId)
+    .where('season', '=', season)
+    .where('round_label', '=', next.round_label)
+    .where('kickoff_at', '>', nowIso)
+    .where('status', '=', 'scheduled')
+    .where('home_team', '<>', 'TBD')
+    .where('away_team', '<>', 'TBD')
+    .orderBy('kickoff_at')
+    .execute();
+  const first = fixtures[0];
+  if (!first) return null;
+  return {
+    round: next.round_label,
+    deadline: first.kickoff_at,
+    fixtureIds: fixtures.map((f) => f.id),
+  };
+};
+
+/** How many of these fixtures each team has predicted (teams without any are left out). */
+export const predictedCounts = async (db: Db, teamIds: string[], fixtureIds: string[]) => {
+  if (teamIds.length === 0 || fixtureIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .selectFrom('predictions')
+    .select(['team_id', sql<number>`count(*)`.as('n')])
+    .where('team_id', 'in', teamIds)
+    .where('fixture_id', 'in', fixtureIds)
+    .groupBy('team_id')
+    .execute();
+  return new Map(rows.map((r) => [r.team_id, Number(r.n)]));
+};
+
+/** The round of the competition's latest fixture with a result (by kick-off). */
+export const latestScoredRound = async (db: Db, competitionId: string, season: string) =>
+  (
+    await db
+      .selectFrom('fixtures')
+      .select('round_label')
+      .where('competition_id', '=', competitionId)
+      .where('season', '=', season)
+      .where('status', '=', 'final')
+      .orderBy('kickoff_at', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  )?.round_label ?? null;
+
+/** A team's totals of one round (zeros when it scored nothing in it). */
+export const roundScore = async (
+  db: Db,
+  teamId: string,
+  season: string,
+  round: string,
+): Promise<Score> => {
+  const row = await db
+    .selectFrom('round_totals')
+    .select(['points', 'exact_minutes', 'correct_outcomes'])
+    .where('team_id', '=', teamId)
+    .where('season', '=', season)
+    .where('round_label', '=', round)
+    .executeTakeFirst();
+  return {
+    points: Number(row?.points ?? 0),
+    exactMinutes: Number(row?.exact_minutes ?? 0),
+    correctOutcomes: Number(row?.correct_outcomes ?? 0),
+  };
+};
+
+/**
+ * How many teams of the league ranked strictly above `before` once `round` is taken off every
+ * team's totals (the table as it stood before the round): one pass over the league's rank index,
+ * each team's round row found by its key.
+ */
+export const countBetterBefore = async (
+  db: Db,
+  leagueId: string,
+  season: string,
+  round: string,
+  before: Score,
+) => {
+  const row = await sql<{ n: number }>`
+    select count(*) as n from (
+      select tt.points - coalesce(rt.points, 0) as p,
+             tt.exact_minutes - coalesce(rt.exact_minutes, 0) as e,
+             tt.correct_outcomes - coalesce(rt.correct_outcomes, 0) as c
+      from team_totals tt
+      left join round_totals rt
+        on rt.team_id = tt.team_id and rt.season = tt.season and rt.round_label = ${round}
+      where tt.league_id = ${leagueId} and tt.season = ${season}
+    ) b
+    where b.p > ${before.points}
+       or (b.p = ${before.points} and b.e > ${before.exactMinutes})
+       or (b.p = ${before.points} and b.e = ${before.exactMinutes} and b.c > ${before.correctOutcomes})`.execute(
+    db,
+  );
+  return Number(row.rows[0]?.n ?? 0);
+};
+
+/** The competition's latest fixtures with a result, newest first. */
+export const latestResults = async (db: Db, competitionId: string, season: string, limit: number) =>
+  db
+    .selectFrom('fixtures')
+    .select([
+      'id',
+      'round_label',
+      'home_team',
+      'away_team',
+      'home_score',
+      'away_score',
+      'first_goal_minute',
+      'kickoff_at',
+    ])
+    .where('competition_id', '=', competitionId)
+    .where('season', '=', season)
+    .where('status', '=', 'final')
+    .where('home_score', 'is not', null)
+    .where('away_score', 'is not', null)
+    .orderBy('kickoff_at', 'desc')
+    .limit(limit)
+    .execute();
+
+/** These teams' predictions of these fixtures. */
+export const picksOf = async (db: Db, teamIds: string[], fixtureIds: string[]) => {
+  if (teamIds.length === 0 || fixtureIds.length === 0) return [];
+  return db
+    .selectFrom('predictions')
+    .select(['team_id', 'fixture_id', 'outcome', 'first_goal_minute', 'joker', 'points'])
+    .where('team_id', 'in', teamIds)
+    .where('fixture_id', 'in', fixtureIds)
+    .execute();
+};
+
+/** How many teams the league has (its teams index). */
+export const leagueTeamCount = async (db: Db, leagueId: string) =>
+  Number(
+    (
+      await db
+        .selectFrom('teams')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('league_id', '=', leagueId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );

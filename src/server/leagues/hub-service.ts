@@ -1,0 +1,181 @@
+import type { HubResponse, HubResult, HubTeam } from '../../domain/hub';
+import type { Outcome } from '../../domain/predictions';
+import type { SessionUser } from '../auth';
+import { resolveSeason } from '../fixtures/seasons';
+import { countBetter, teamsOfUser } from '../standings/repository';
+import { talliesOf } from '../standings/tallies';
+import * as hub from './hub-repository';
+import * as repo from './repository';
+import type { Deps } from './service';
+
+/** How many results the hub lists (newest first, across the player's competitions). */
+const resultCount = 5;
+
+/**
+ * The signed-in home's hub (issue 13): for each of the player's teams its rank (and the rank
+ * before the latest round), points and the next round's open fixtures it has not predicted; and
+ * the latest results of the player's competitions with the points each of their teams earned.
+ * Reads one competition's fixtures and one league's totals at a time, by index.
+ */
+export const playerHub = async (
+  { database }: Deps,
+  viewer: SessionUser,
+  now: Date,
+): Promise<HubResponse> => {
+  const { db } = database;
+  const nowIso = now.toISOString();
+  const memberships = await repo.listUserLeagues(db, viewer.id);
+
+  // Per competition: the season counted, its next open round and its latest results.
+  const competitions = new Map<
+    string,
+    Promise<{
+      season: string | null;
+      next: Awaited<ReturnType<typeof hub.nextOpenRound>>;
+      scoredRound: string | null;
+      results: Awaited<ReturnType<typeof hub.latestResults>>;
+    }>
+  >();
+  const competition = (competitionId: string) => {
+    let found = competitions.get(competitionId);
+    if (!found) {
+      found = (async () => {
+        const { season } = await resolveSeason(db, competitionId, undefined, now);
+        if (!season) return { season: null, next: null, scoredRound: null, results: [] };
+        const [next, scoredRound, results] = await Promise.all([
+          hub.nextOpenRound(db, competitionId, season, nowIso),
+          hub.latestScoredRound(db, competitionId, season),
+          hub.latestResults(db, competitionId, season, resultCount),
+        ]);
+        return { season, next, scoredRound, results };
+      })();
+      competitions.set(competitionId, found);
+    }
+    return found;
+  };
+
+  const teams: HubTeam[] = [];
+  for (const { league, teams: own } of memberships) {
+    const about = await competition(league.competitionId);
+    const base = {
+      leagueId: league.id,
+      leagueName: league.name,
+      competitionId: league.competitionId,
+      competitionName: league.competitionName,
+      competitionRoute: league.competitionRoute,
+      season: about.season,
+    };
+    const teamCount = await hub.leagueTeamCount(db, league.id);
+    const predicted = about.next
+      ? await hub.predictedCounts(
+          db,
+          own.map((t) => t.id),
+          about.next.fixtureIds,
+        )
+      : new Map<string, number>();
+    const nextRound = (teamId: string) =>
+      about.next
+        ? {
+            round: about.next.round,
+            deadline: about.next.deadline,
+            open: about.next.fixtureIds.length,
+            missing: about.next.fixtureIds.length - (predicted.get(teamId) ?? 0),
+          }
+        : null;
+    if (!about.season) {
+      for (const t of own)
+        teams.push({
+          ...base,
+          teamId: t.id,
+          teamName: t.name,
+          rank: null,
+          previousRank: null,
+          teams: teamCount,
+          points: 0,
+          nextRound: null,
+        });
+      continue;
+    }
+    const season = about.season;
+    // A result the background run has not reached this league with yet counts already.
+    await talliesOf(database).catchUpLeague(league);
+    const totals = new Map(
+      (await teamsOfUser(db, league.id, season, viewer.id)).map((r) => [r.teamId, r]),
+    );
+    for (const t of own) {
+      const score = totals.get(t.id) ?? { points: 0, exactMinutes: 0, correctOutcomes: 0 };
+      const rank = (await countBetter(db, league.id, season, score)) + 1;
+      let previousRank: number | null = null;
+      if (about.scoredRound) {
+        const round = await hub.roundScore(db, t.id, season, about.scoredRound);
+        const before = {
+          points: score.points - round.points,
+          exactMinutes: score.exactMinutes - round.exactMinutes,
+          correctOutcomes: score.correctOutcomes - round.correctOutcomes,
+        };
+        previousRank =
+          (await hub.countBetterBefore(db, league.id, season, about.scoredRound, before)) + 1;
+      }
+      teams.push({
+        ...base,
+        teamId: t.id,
+        teamName: t.name,
+        rank,
+        previousRank,
+        teams: teamCount,
+        points: score.points,
+        nextRound: nextRound(t.id),
+      });
+    }
+  }
+
+  // The latest results of the player's competitions, with the picks of their teams in each.
+  const candidates: HubResult[] = [];
+  for (const { league } of memberships) {
+    const about = await competition(league.competitionId);
+    for (const f of about.results) {
+      if (candidates.some((c) => c.fixtureId === f.id)) continue;
+      candidates.push({
+        fixtureId: f.id,
+        competitionName: league.competitionName,
+        round: f.round_label,
+        homeTeam: f.home_team,
+        awayTeam: f.away_team,
+        homeScore: Number(f.home_score),
+        awayScore: Number(f.away_score),
+        firstGoalMinute: f.first_goal_minute,
+        kickoffAt: f.kickoff_at,
+        picks: [],
+      });
+    }
+  }
+  const results = candidates
+    .sort((a, b) => b.kickoffAt.localeCompare(a.kickoffAt))
+    .slice(0, resultCount);
+  const teamNames = new Map(
+    memberships.flatMap(({ teams: own }) => own.map((t) => [t.id, t.name] as const)),
+  );
+  const picks = await hub.picksOf(
+    db,
+    [...teamNames.keys()],
+    results.map((r) => r.fixtureId),
+  );
+  for (const result of results) {
+    result.picks = picks
+      .filter((p) => p.fixture_id === result.fixtureId)
+      .map((p) => ({
+        teamId: p.team_id,
+        teamName: teamNames.get(p.team_id) ?? '',
+        outcome: p.outcome as Outcome,
+        firstGoalMinute: p.first_goal_minute,
+        joker: Boolean(p.joker),
+        points: p.points,
+      }))
+      .sort((a, b) => a.teamName.localeCompare(b.teamName));
+  }
+  return {
+    now: nowIso,
+    teams,
+    results,
+  };
+};

@@ -1,0 +1,13 @@
+/**
+ * The locale files are served in parts (scripts/locale-parts.ts builds them): 'core' holds every
+ * key but these, and a page that needs one of these parts loads it with its chunk. The server's
+ * mail texts never go to the browser.
+ */
+export const localeParts = {
+  admin: ['admin'],
+  info: ['rules', 'privacy', 'terms', 'contact'],
+} as const;
+
+export type LocalePart = 'core' | keyof typeof localeParts;
+
+export const serverOnlyKeys = ['mail'] as const;

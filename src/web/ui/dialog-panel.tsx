@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import { cn } from './cn';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  closeLabel: string;
+  children: ReactNode;
+  /** `sheet` slides in from the right edge (the mobile menu); `modal` is centred. */
+  variant?: 'modal' | 'sheet';
+  /** Hide the visible title (it stays available to assistive technology). */
+  hideTitle?: boolean;
+  testId?: string;
+  className?: string;
+}
+
+/** The dialog itself (radix), in its own chunk: see dialog.tsx. */
+export const DialogPanel = ({
+  open,
+  onOpenChange,
+  title,
+  description,
+  closeLabel,
+  children,
+  variant = 'modal',
+  hideTitle = false,
+  testId,
+  className,
+}: DialogProps) => (
+  <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="fixed inset-0 z-40 bg-navy/60 backdrop-blur-[2px]" />
+      <RadixDialog.Content
+        data-testid={testId}
+        {...(description ? {} : { 'aria-describedby': undefined })}
+        className={cn(
+          'fixed z-50 overflow-y-auto bg-surface text-fg shadow-2xl outline-none',
+          variant === 'modal'
+            ? 'left-1/2 top-1/2 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl p-6'
+            : 'inset-y-0 right-0 h-dvh w-[min(22rem,100vw)] p-5',
+          className,
+        )}
+      >
+        <div className={cn('mb-5 flex items-start justify-between gap-4', hideTitle && 'mb-2')}>
+          <div className={cn('flex flex-col gap-1', hideTitle && 'sr-only')}>
+            <RadixDialog.Title className="text-xl font-bold text-fg">{title}</RadixDialog.Title>
+            {description ? (
+              <RadixDialog.Description className="text-sm text-fg-muted">
+                {description}
+              </RadixDialog.Description>
+            ) : null}
+          </div>
+          <RadixDialog.Close
+            aria-label={closeLabel}
+            className="-mr-2 -mt-2 ml-auto inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-muted hover:text-fg"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </RadixDialog.Close>
+        </div>
+        {children}
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  </RadixDialog.Root>
+);

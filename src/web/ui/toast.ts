@@ -1,0 +1,49 @@
+import type * as Sonner from 'sonner';
+
+/**
+ * Toasts (sonner) without sonner in the first download: the first toast loads it and asks the
+ * layout to mount the Toaster (`useToasterWanted`); the toast shows once the Toaster listens.
+ */
+type Kind = 'success' | 'error' | 'info' | 'warning';
+
+let wanted = false;
+const listeners = new Set<() => void>();
+let markMounted = () => undefined as void;
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+let library: Promise<typeof Sonner> | null = null;
+
+const load = () => {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  library ??= import('sonner');
+  return Promise.all([library, mounted]).then(([sonner]) => sonner);
+};
+
+const show = (kind: Kind) => (message: string, options?: Sonner.ExternalToast) => {
+  void load().then((sonner) => sonner.toast[kind](message, options));
+};
+
+export const toast = {
+  success: show('success'),
+  error: show('error'),
+  info: show('info'),
+  warning: show('warning'),
+};
+
+/** For the layout: true once any toast was asked for (then the Toaster stays mounted). */
+export const toasterWanted = {
+  subscribe: (listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+  get: () => wanted,
+};
+
+/** Called by the Toaster once mounted (its own listener is subscribed by then). */
+export const toasterMounted = () => markMounted();
