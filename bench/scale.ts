@@ -230,6 +230,16 @@ export const benchScale = async (dialect: 'sqlite' | 'postgres'): Promise<Figure
       `standings, ${label}: p99 ${r.p99.toFixed(1)} ms (goal < 20 ms), p50 ${r.p50.toFixed(1)} ms — ${(r.p50 / Math.max(0.01, healthSeq.p50)).toFixed(1)}× /healthz p50; ${r.errors} errors`,
     );
   }
+  // The signed-in home's hub: the viewer holds a team in the 10,000-team league and one in a
+  // 20-team league (rank and the rank before the latest round in each, missing picks, results).
+  const hub = await load(port, 1, 4000, () => ({
+    method: 'GET',
+    path: '/api/leagues/hub',
+    cookie: viewer,
+  }));
+  lines.push(
+    `home hub (a team in the 10,000-team league and one in a 20-team league): p99 ${hub.p99.toFixed(1)} ms (goal < 20 ms), p50 ${hub.p50.toFixed(1)} ms — ${(hub.p50 / Math.max(0.01, healthSeq.p50)).toFixed(1)}× /healthz p50; ${hub.errors} errors`,
+  );
   const bigPage = await send(new HttpAgent(), port, standings(0, '?around=me')());
   lines.push(
     `standings response of the 10,000-team league: ${(Buffer.byteLength(bigPage.body) / 1024).toFixed(1)} KB (limit 64 KB)`,

@@ -171,3 +171,15 @@ export const leagueTeamCount = async (db: Db, leagueId: string) =>
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+/** Changes whenever a fixture of the competition changes (a result entered or corrected). */
+export const fixturesStamp = async (db: Db, competitionId: string) =>
+  String(
+    (
+      await db
+        .selectFrom('fixtures')
+        .select(sql<string | null>`max(updated_at)`.as('stamp'))
+        .where('competition_id', '=', competitionId)
+        .executeTakeFirstOrThrow()
+    ).stamp ?? '',
+  );

@@ -12,6 +12,24 @@ import type { Deps } from './service';
 const resultCount = 5;
 
 /**
+ * The rank a score had before a round, per league: counting it walks the league's totals (some
+ * milliseconds for 10,000 teams), and it changes only when a result of the competition does, so
+ * it is remembered until the competition's fixtures change (or for `rememberMs` at most: a team
+ * leaving moves ranks too).
+ */
+const rememberMs = 5 * 60_000;
+const rememberedMax = 10_000;
+const previousRanks = new Map<string, { stamp: string; at: number; rank: number }>();
+
+const rememberRank = (key: string, stamp: string, rank: number, now: number) => {
+  if (previousRanks.size >= rememberedMax) {
+    const oldest = previousRanks.keys().next().value;
+    if (oldest !== undefined) previousRanks.delete(oldest);
+  }
+  previousRanks.set(key, { stamp, at: now, rank });
+};
+
+/**
  * The signed-in home's hub (issue 13): for each of the player's teams its rank (and the rank
  * before the latest round), points and the next round's open fixtures it has not predicted; and
  * the latest results of the player's competitions with the points each of their teams earned.
@@ -34,6 +52,7 @@ export const playerHub = async (
       next: Awaited<ReturnType<typeof hub.nextOpenRound>>;
       scoredRound: string | null;
       results: Awaited<ReturnType<typeof hub.latestResults>>;
+      stamp: string;
     }>
   >();
   const competition = (competitionId: string) => {
@@ -41,13 +60,14 @@ export const playerHub = async (
     if (!found) {
       found = (async () => {
         const { season } = await resolveSeason(db, competitionId, undefined, now);
-        if (!season) return { season: null, next: null, scoredRound: null, results: [] };
+        if (!season) return { season: null, next: null, scoredRound: null, results: [], stamp: '' };
         const [next, scoredRound, results] = await Promise.all([
           hub.nextOpenRound(db, competitionId, season, nowIso),
           hub.latestScoredRound(db, competitionId, season),
           hub.latestResults(db, competitionId, season, resultCount),
         ]);
-        return { season, next, scoredRound, results };
+        const stamp = scoredRound ? await hub.fixturesStamp(db, competitionId) : '';
+        return { season, next, scoredRound, results, stamp };
       })();
       competitions.set(competitionId, found);
     }
@@ -113,8 +133,22 @@ export const playerHub = async (
           exactMinutes: score.exactMinutes - round.exactMinutes,
           correctOutcomes: score.correctOutcomes - round.correctOutcomes,
         };
-        previousRank =
-          (await hub.countBetterBefore(db, league.id, season, about.scoredRound, before)) + 1;
+        const key = [
+          league.id,
+          season,
+          about.scoredRound,
+          before.points,
+          before.exactMinutes,
+          before.correctOutcomes,
+        ].join('|');
+        const known = previousRanks.get(key);
+        if (known && known.stamp === about.stamp && now.getTime() - known.at < rememberMs) {
+          previousRank = known.rank;
+        } else {
+          previousRank =
+            (await hub.countBetterBefore(db, league.id, season, about.scoredRound, before)) + 1;
+          rememberRank(key, about.stamp, previousRank, now.getTime());
+        }
       }
       teams.push({
         ...base,
