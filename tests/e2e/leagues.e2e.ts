@@ -177,6 +177,18 @@ describe('leagues, teams and joining', () => {
       expect(await rovers.getByTestId('hub-rank').textContent()).toMatch(/^#\d+ of 4$/);
       await a.page.getByTestId('home-top-table').waitFor();
       await capture(a.page, 'leagues-home-hub', 'hub');
+      // 'My leagues' in the header reaches each league's standings in one tap.
+      await a.page.getByTestId('nav-my-leagues').click();
+      expect(await a.page.getByTestId('my-leagues-link').count()).toBe(2);
+      await a.page
+        .getByTestId('my-leagues-link')
+        .filter({ hasText: `${leagueName} BL` })
+        .click();
+      await a.page.getByTestId('standings-table').waitFor();
+      expect(pathOf(a.page)).toMatch(/^\/league\/[^/]+\/standings$/);
+      expect(pathOf(a.page)).not.toBe(`/league/${leagueId}/standings`);
+      await a.page.goto('/');
+      await a.page.getByTestId('hub-team').first().waitFor();
       // One tap on a team's missing picks opens its board with that team active.
       await rovers.getByTestId('hub-team-fill').click();
       await expect.poll(() => pathOf(a.page), { timeout: 15_000 }).toBe('/premier-league');

@@ -5,6 +5,7 @@ import { LanguageSwitcher } from '../i18n/language-switcher';
 import { cn } from '../ui/cn';
 import { Logo } from '../ui/logo';
 import { MobileMenu } from './mobile-menu';
+import { MyLeaguesMenu } from './my-leagues';
 import { navLinks } from './nav-links';
 import { useSaveLanguageOnAccount } from './use-save-language';
 
@@ -32,27 +33,30 @@ export const Header = () => {
         </div>
       </div>
       <nav aria-label={t('nav.main')} className="hidden border-t border-white/10 md:block">
-        <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 sm:px-6">
-          {navLinks.map((link) => (
-            <li key={link.id}>
-              <NavLink
-                to={link.to}
-                end={link.end}
-                data-testid={`nav-${link.id}`}
-                className={({ isActive }) =>
-                  cn(
-                    'relative inline-flex min-h-11 items-center whitespace-nowrap rounded-t-lg px-3 text-sm font-semibold',
-                    isActive
-                      ? 'text-white after:absolute after:inset-x-3 after:bottom-0 after:h-[3px] after:rounded-full after:bg-[#4ade80]'
-                      : 'text-[#cbd5e1] hover:bg-white/10 hover:text-white',
-                  )
-                }
-              >
-                {t(link.labelKey)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <div className="mx-auto flex max-w-6xl items-center px-4 sm:px-6">
+          <ul className="flex gap-1 overflow-x-auto">
+            {navLinks.map((link) => (
+              <li key={link.id}>
+                <NavLink
+                  to={link.to}
+                  end={link.end}
+                  data-testid={`nav-${link.id}`}
+                  className={({ isActive }) =>
+                    cn(
+                      'relative inline-flex min-h-11 items-center whitespace-nowrap rounded-t-lg px-3 text-sm font-semibold',
+                      isActive
+                        ? 'text-white after:absolute after:inset-x-3 after:bottom-0 after:h-[3px] after:rounded-full after:bg-[#4ade80]'
+                        : 'text-[#cbd5e1] hover:bg-white/10 hover:text-white',
+                    )
+                  }
+                >
+                  {t(link.labelKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <MyLeaguesMenu />
+        </div>
       </nav>
     </header>
   );

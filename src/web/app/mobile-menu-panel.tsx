@@ -5,6 +5,7 @@ import type { Language } from '../../domain/i18n';
 import { LanguageSwitcher } from '../i18n/language-switcher';
 import { cn } from '../ui/cn';
 import { Dialog } from '../ui/dialog';
+import { MyLeaguesLinks } from './my-leagues';
 import { navLinks } from './nav-links';
 
 /** The mobile menu's side panel (its own chunk: fetched the first time the menu opens). */
@@ -53,6 +54,7 @@ export const MobileMenuPanel = ({
             ))}
           </ul>
         </nav>
+        <MyLeaguesLinks onNavigate={close} />
         <div className="border-t border-line pt-5">
           <AccountControls placement="menu" onAction={close} />
         </div>

@@ -3,8 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '../ui/toast';
-import { ClipboardList, Share2, Shield, Sparkles, Target, Trophy, UserRound } from 'lucide-react';
+import {
+  ClipboardList,
+  Plus,
+  Share2,
+  Shield,
+  Sparkles,
+  Target,
+  Trophy,
+  UserPlus,
+  UserRound,
+} from 'lucide-react';
 import { useActiveTeam } from '../lib/active-team';
+import { useLeagueDialogs } from '../lib/league-dialogs-context';
 import { SignInPrompt } from '../ui/sign-in-prompt';
 import { Button, buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
@@ -12,6 +23,7 @@ import { PageContainer, PageHeader } from '../ui/page';
 import { Skeleton } from '../ui/skeleton';
 import { QueryView } from '../ui/query-view';
 import { teamPredictionsQueryOptions } from './api';
+import { PlayerHub } from './hub';
 import { useLeagueError } from './use-league-error';
 import { viewerName, type Viewer } from './viewer';
 import { useLiveLeague } from '../lib/use-live-league';
@@ -40,6 +52,7 @@ const Dashboard = ({ viewer }: { viewer: Viewer }) => {
   const navigate = useNavigate();
   const leagueError = useLeagueError();
   const active = useActiveTeam();
+  const dialogs = useLeagueDialogs();
   useLiveLeague(active.league?.id);
   const jokers = useQuery({
     ...teamPredictionsQueryOptions(active.team?.id ?? ''),
@@ -94,9 +107,33 @@ const Dashboard = ({ viewer }: { viewer: Viewer }) => {
           {jokersLeft === null ? <Skeleton className="h-7 w-10" /> : jokersLeft}
         </Stat>
       </ul>
+      {league ? (
+        <div className="mt-6">
+          {/* Each team's points and rank, the next deadline and the picks still missing. */}
+          <PlayerHub showResults={false} />
+        </div>
+      ) : null}
       <Card className="mt-6 flex flex-col gap-4" data-testid="dashboard-actions">
         <h2 className="text-lg font-bold text-fg">{t('dashboard.actions')}</h2>
-        {league ? null : <p className="text-fg-muted">{t('dashboard.noLeagueText')}</p>}
+        {league ? null : (
+          <>
+            <p className="text-fg-muted">{t('dashboard.noLeagueText')}</p>
+            <div className="flex flex-col gap-2 sm:flex-row" data-testid="dashboard-empty">
+              <Button onClick={() => dialogs.openCreate()} data-testid="dashboard-create-league">
+                <Plus aria-hidden="true" className="size-4" />
+                {t('leagues.home.createLeague')}
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => dialogs.openJoin()}
+                data-testid="dashboard-join-league"
+              >
+                <UserPlus aria-hidden="true" className="size-4" />
+                {t('leagues.home.joinLeague')}
+              </Button>
+            </div>
+          </>
+        )}
         <div className="grid gap-2 sm:grid-cols-3">
           <Button
             variant="secondary"

@@ -66,7 +66,7 @@ const mostUrgent = (teams: HubTeamItem[]) =>
  * missing, each team's rank with its movement since the last round, and the latest results with
  * the points they earned. One tap on a team's missing picks opens its board.
  */
-export const PlayerHub = () => {
+export const PlayerHub = ({ showResults = true }: { showResults?: boolean }) => {
   const { t } = useTranslation();
   const leagueError = useLeagueError();
   const hub = useQuery(hubQueryOptions);
@@ -97,10 +97,14 @@ export const PlayerHub = () => {
         {t('leagues.hub.title')}
       </h2>
       <NextDeadline teams={teams} now={now} onFill={fill} />
-      <div className="grid items-start gap-4 lg:grid-cols-2">
+      {showResults ? (
+        <div className="grid items-start gap-4 lg:grid-cols-2">
+          <MyTeams teams={teams} onFill={fill} />
+          <LatestResults results={results} />
+        </div>
+      ) : (
         <MyTeams teams={teams} onFill={fill} />
-        <LatestResults results={results} />
-      </div>
+      )}
     </section>
   );
 };

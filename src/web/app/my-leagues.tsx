@@ -1,0 +1,121 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronDown, ListOrdered } from 'lucide-react';
+import { useMe } from '../account/api';
+import { myLeaguesQueryOptions } from '../lib/queries';
+import { cn } from '../ui/cn';
+
+/** The signed-in player's leagues (none when signed out). */
+const useMyLeagues = () => {
+  const signedIn = Boolean(useMe().data?.user);
+  const leagues = useQuery({ ...myLeaguesQueryOptions, enabled: signedIn });
+  return signedIn ? (leagues.data ?? []) : [];
+};
+
+/**
+ * 'My leagues' in the header's navigation: a disclosure listing each league, one tap from its
+ * standings. Closes on Escape, a click elsewhere or a change of page.
+ */
+export const MyLeaguesMenu = () => {
+  const { t } = useTranslation();
+  const leagues = useMyLeagues();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (leagues.length === 0) return null;
+  return (
+    <div ref={root} className="relative ml-auto">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((was) => !was)}
+        data-testid="nav-my-leagues"
+        className="inline-flex min-h-11 items-center gap-1.5 whitespace-nowrap rounded-t-lg px-3 text-sm font-semibold text-[#cbd5e1] hover:bg-white/10 hover:text-white"
+      >
+        <ListOrdered aria-hidden="true" className="size-4" />
+        {t('nav.myLeagues')}
+        <ChevronDown
+          aria-hidden="true"
+          className={cn('size-4 transition-transform', open && 'rotate-180')}
+        />
+      </button>
+      {open ? (
+        <ul
+          id={panelId}
+          className="absolute right-0 top-full z-40 mt-1 flex w-72 flex-col rounded-xl border border-line bg-surface p-1.5 text-fg shadow-xl"
+          data-testid="my-leagues-panel"
+        >
+          {leagues.map((league) => (
+            <li key={league.id}>
+              <Link
+                to={`/league/${league.id}/standings`}
+                onClick={() => setOpen(false)}
+                className="flex min-h-11 flex-col justify-center rounded-lg px-3 py-1.5 hover:bg-surface-muted"
+                data-testid="my-leagues-link"
+              >
+                <span className="truncate font-semibold">{league.name}</span>
+                <span className="truncate text-xs text-fg-muted">{league.competitionName}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+};
+
+/** The same list in the mobile menu: each league one tap from its standings. */
+export const MyLeaguesLinks = ({ onNavigate }: { onNavigate: () => void }) => {
+  const { t } = useTranslation();
+  const leagues = useMyLeagues();
+  const headingId = useId();
+  if (leagues.length === 0) return null;
+  return (
+    <nav aria-labelledby={headingId} className="border-t border-line pt-5">
+      <h3 id={headingId} className="px-3 pb-2 text-sm font-semibold text-fg-muted">
+        {t('nav.myLeagues')}
+      </h3>
+      <ul className="flex flex-col gap-1">
+        {leagues.map((league) => (
+          <li key={league.id}>
+            <Link
+              to={`/league/${league.id}/standings`}
+              onClick={onNavigate}
+              className="flex min-h-12 flex-col justify-center rounded-lg px-3 hover:bg-surface-muted"
+              data-testid="mobile-my-leagues-link"
+            >
+              <span className="truncate font-semibold text-fg">{league.name}</span>
+              <span className="truncate text-xs text-fg-muted">{league.competitionName}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+};
