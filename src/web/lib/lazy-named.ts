@@ -15,7 +15,14 @@ export const lazyNamed = <K extends string, P extends object>(
 ) => {
   let loading: Promise<{ [key in K]: ComponentType<P> }> | null = null;
   const preload = () =>
-    (loading ??= Promise.all([load(), loadLocaleParts(texts)]).then(([module]) => module));
+    (loading ??= Promise.all([load(), loadLocaleParts(texts)]).then(
+      ([module]) => module,
+      (error: unknown) => {
+        // After a failed download (offline, a new release) the next preload tries again.
+        loading = null;
+        throw error;
+      },
+    ));
   return Object.assign(
     lazy(async () => ({ default: (await preload())[name] })),
     { preload },
