@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { localePartsPlugin } from './scripts/locale-parts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -62,7 +63,60 @@ const precompress = (): Plugin => ({
 export default defineConfig({
   root: fromRoot('./src/web'),
   publicDir: fromRoot('./src/web/public'),
-  plugins: [react(), tailwindcss(), localePartsPlugin(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    localePartsPlugin(),
+    // Installable (manifest, icons) with an offline app shell; registered by
+    // src/web/lib/service-worker.ts, which offers a new version instead of switching by itself.
+    VitePWA({
+      injectRegister: null,
+      registerType: 'prompt',
+      manifest: {
+        name: 'FirstGoal',
+        short_name: 'FirstGoal',
+        description: 'Predict the result and the first-goal minute with your friends.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#0b1f3a',
+        theme_color: '#0b1f3a',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        // The shell only (what every page runs); a page's own chunks are kept as they are used.
+        globPatterns: [
+          'index.html',
+          'favicon.svg',
+          'assets/index-*.{js,css}',
+          'assets/{react,app,rolldown-runtime}-*.js',
+        ],
+        navigateFallback: '/index.html',
+        // Never answered from the cache: the API (sign-in callbacks, verification and reset
+        // links, unsubscribe, the calendar feed) and the health check reach the server.
+        navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
+        runtimeCaching: [
+          {
+            // Hashed files never change: kept on first use, for offline and repeat visits.
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'assets', expiration: { maxEntries: 300 } },
+          },
+        ],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+    precompress(),
+  ],
   build: {
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,

@@ -1,12 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './ui/theme.css';
-import { i18nReady } from './i18n/i18n';
+import { i18n, i18nReady } from './i18n/i18n';
 import { meQueryOptions } from './account/api';
 import { App } from './app/app';
 import { createQueryClient } from './app/providers';
 import { preloadRoute } from './app/routes';
 import { competitionsQueryOptions } from './lib/queries';
+import { registerServiceWorker } from './lib/service-worker';
+import { toast } from './ui/toast';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
@@ -26,3 +28,8 @@ void i18nReady.finally(() => {
     </StrictMode>,
   );
 });
+
+// Installable and offline; a new version is offered, never forced.
+registerServiceWorker((apply) =>
+  toast.action(i18n.t('pwa.updateReady'), { label: i18n.t('pwa.reload'), onClick: apply }),
+);

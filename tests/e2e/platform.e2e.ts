@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  baseUrl,
   launchBrowser,
   openSession,
   screenshot,
@@ -170,6 +171,41 @@ describe('a fast first visit', () => {
     expect(total).toBeLessThanOrEqual(150 * 1024);
     // The admin area's code is not part of it.
     expect([...transferred.keys()].some((url) => url.includes('admin-page'))).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('installable', () => {
+  it('has a manifest with our icons and a service worker that leaves the API to the server', async () => {
+    const { page, context, errors } = await openSession(browser, 375);
+    await page.goto('/');
+    await page.getByTestId('hero-get-started').waitFor();
+    const href = (await page.locator('link[rel="manifest"]').getAttribute('href')) ?? '';
+    const manifest = (await (await context.request.get(href)).json()) as {
+      name: string;
+      display: string;
+      start_url: string;
+      icons: { src: string; purpose?: string }[];
+    };
+    expect(manifest).toMatchObject({ name: 'FirstGoal', display: 'standalone', start_url: '/' });
+    expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+    for (const icon of manifest.icons)
+      expect((await context.request.get(icon.src)).headers()['content-type']).toBe('image/png');
+    // Registered for visitors too, for the whole site.
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${baseUrl()}/`);
+    // Once it controls the page, pages come from the app shell but the API never does.
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const fromShell = await page.goto('/rules');
+    expect(await fromShell?.text()).toContain('<div id="root">');
+    expect(fromShell?.fromServiceWorker()).toBe(true);
+    for (const path of ['/api/reminders/unsubscribe?token=none', '/healthz']) {
+      const response = await page.goto(path);
+      expect(await response?.text(), path).not.toContain('<div id="root">');
+      expect(response?.fromServiceWorker(), path).toBe(false);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -32,6 +32,12 @@ export const toast = {
   error: show('error'),
   info: show('info'),
   warning: show('warning'),
+  /** A toast that stays until the player acts on it or closes it. */
+  action: (message: string, action: { label: string; onClick: () => void }) => {
+    void load().then((sonner) =>
+      sonner.toast.info(message, { action, duration: Number.POSITIVE_INFINITY }),
+    );
+  },
 };
 
 /** For the layout: true once any toast was asked for (then the Toaster stays mounted). */
