@@ -101,7 +101,9 @@ const plansOf = async (run: (db: Kysely<DB>) => Promise<unknown>) => {
 const touchesPredictionsByTeam = (plan: string[]) =>
   plan
     .filter((d) => /\b(predictions|p)\b/.test(d) && /^(SCAN|SEARCH)/.test(d))
-    .every((d) => /^SEARCH (predictions|p) USING (PRIMARY KEY|(COVERING )?INDEX \w+) \(team_id=\?/.test(d));
+    .every((d) =>
+      /^SEARCH (predictions|p) USING (PRIMARY KEY|(COVERING )?INDEX \w+) \(team_id=\?/.test(d),
+    );
 
 describe.runIf(!postgresTestUrl())('query plans (SQLite)', () => {
   it.each([
