@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { appPerFile } from '../../tests/setup/test-app';
 
@@ -41,6 +42,28 @@ describe('HTTP basics', () => {
     expect(logged?.requestId).toBe(requestId);
     expect(JSON.stringify(logged?.err)).toContain('kaboom: secret internals');
     expect((logged?.err as { stack?: string }).stack).toMatch(/at .*app\.test\.ts/);
+  });
+
+  it('gzips what a page reads for a client that accepts it, and only then', async () => {
+    const path = `${t.services.env.baseUrl}/api/competitions/premier_league/fixtures`;
+    const zipped = await t.app.request(path, { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const body = Buffer.from(await zipped.arrayBuffer());
+    const text = gunzipSync(body).toString();
+    expect(JSON.parse(text).fixtures.length).toBeGreaterThan(300);
+    expect(body.length).toBeLessThan(text.length / 4);
+    const plain = await t.app.request(path);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await plain.text()).length).toBe(text.length);
+    // A write's answer (a save at the rush) is a few bytes: never compressed.
+    const write = await t.app.request(`${t.services.env.baseUrl}/api/leagues`, {
+      method: 'POST',
+      headers: { 'Accept-Encoding': 'gzip', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(write.status).toBeGreaterThanOrEqual(400);
+    expect(write.headers.get('content-encoding')).toBeNull();
   });
 
   it('answers unknown API paths with a 404 envelope', async () => {
