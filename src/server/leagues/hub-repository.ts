@@ -7,6 +7,17 @@ type Db = Kysely<DB> | Transaction<DB>;
 // The home hub's reads (issue 13). Each searches by index within one competition's fixtures or
 // one league's totals; none reads another league's rows or predictions.
 
+/** A season's fixtures still open to predictions at `nowIso` (as the reminders count them). */
+const openFixtures = (db: Db, competitionId: string, season: string, nowIso: string) =>
+  db
+    .selectFrom('fixtures')
+    .where('competition_id', '=', competitionId)
+    .where('season', '=', season)
+    .where('kickoff_at', '>', nowIso)
+    .where('status', '=', 'scheduled')
+    .where('home_team', '<>', 'TBD')
+    .where('away_team', '<>', 'TBD');
+
 /** The round of the competition's next open fixture, with its open fixtures (kick-off order). */
 export const nextOpenRound = async (
   db: Db,
@@ -14,29 +25,15 @@ export const nextOpenRound = async (
   season: string,
   nowIso: string,
 ) => {
-  const next = await db
-    .selectFrom('fixtures')
+  const next = await openFixtures(db, competitionId, season, nowIso)
     .select('round_label')
-    .where('competition_id', '=', competitionId)
-    .where('season', '=', season)
-    .where('kickoff_at', '>', nowIso)
-    .where('status', '=', 'scheduled')
-    .where('home_team', '<>', 'TBD')
-    .where('away_team', '<>', 'TBD')
     .orderBy('kickoff_at')
     .limit(1)
     .executeTakeFirst();
   if (!next) return null;
-  const fixtures = await db
-    .selectFrom('fixtures')
+  const fixtures = await openFixtures(db, competitionId, season, nowIso)
     .select(['id', 'kickoff_at'])
-    .where('competition_id', '=', competitionId)
-    .where('season', '=', season)
     .where('round_label', '=', next.round_label)
-    .where('kickoff_at', '>', nowIso)
-    .where('status', '=', 'scheduled')
-    .where('home_team', '<>', 'TBD')
-    .where('away_team', '<>', 'TBD')
     .orderBy('kickoff_at')
     .execute();
   const first = fixtures[0];

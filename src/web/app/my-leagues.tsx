@@ -14,6 +14,13 @@ const useMyLeagues = () => {
   return signedIn ? (leagues.data ?? []) : [];
 };
 
+const LeagueLabel = ({ league }: { league: { name: string; competitionName: string } }) => (
+  <>
+    <span className="truncate font-semibold text-fg">{league.name}</span>
+    <span className="truncate text-xs text-fg-muted">{league.competitionName}</span>
+  </>
+);
+
 /**
  * 'My leagues' in the header's navigation: a disclosure listing each league, one tap from its
  * standings. Closes on Escape, a click elsewhere or a change of page.
@@ -79,8 +86,7 @@ export const MyLeaguesMenu = () => {
                 className="flex min-h-11 flex-col justify-center rounded-lg px-3 py-1.5 hover:bg-surface-muted"
                 data-testid="my-leagues-link"
               >
-                <span className="truncate font-semibold">{league.name}</span>
-                <span className="truncate text-xs text-fg-muted">{league.competitionName}</span>
+                <LeagueLabel league={league} />
               </Link>
             </li>
           ))}
@@ -110,8 +116,7 @@ export const MyLeaguesLinks = ({ onNavigate }: { onNavigate: () => void }) => {
               className="flex min-h-12 flex-col justify-center rounded-lg px-3 hover:bg-surface-muted"
               data-testid="mobile-my-leagues-link"
             >
-              <span className="truncate font-semibold text-fg">{league.name}</span>
-              <span className="truncate text-xs text-fg-muted">{league.competitionName}</span>
+              <LeagueLabel league={league} />
             </Link>
           </li>
         ))}

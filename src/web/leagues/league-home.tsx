@@ -115,7 +115,7 @@ const WelcomePanel = ({
   const { setActive } = useActiveTeam({ enabled: false });
   const dialogs = useLeagueDialogs();
   const detail = useQuery(leagueQueryOptions(league.id));
-  const [open, setOpen] = useState<'table' | 'share' | null>(null);
+  const [sharing, setSharing] = useState(false);
   const team = league.teams.find((t) => t.id === teamId) ?? league.teams[0];
   const mine = new Set(league.teams.map((t) => t.id));
   const others = (detail.data?.members ?? []).filter((m) => !mine.has(m.teamId));
@@ -200,7 +200,10 @@ const WelcomePanel = ({
         </Link>
         <Button
           variant="secondary"
-          onClick={() => setOpen('table')}
+          // The top 10 is on this page (LeagueTop): the button takes the player to it.
+          onClick={() =>
+            document.getElementById('top-title')?.scrollIntoView({ behavior: 'smooth' })
+          }
           data-testid="home-league-table"
         >
           <ListOrdered aria-hidden="true" className="size-4" />
@@ -208,7 +211,7 @@ const WelcomePanel = ({
         </Button>
         <Button
           variant="secondary"
-          onClick={() => setOpen('share')}
+          onClick={() => setSharing(true)}
           data-testid="home-share-league"
         >
           <Share2 aria-hidden="true" className="size-4" />
@@ -224,8 +227,8 @@ const WelcomePanel = ({
         </Button>
       </div>
       <Dialog
-        open={open === 'share'}
-        onOpenChange={(next) => setOpen(next ? 'share' : null)}
+        open={sharing}
+        onOpenChange={setSharing}
         title={t('leagues.home.shareTitle', { league: league.name })}
         description={t('leagues.home.shareText')}
         closeLabel={t('common.close')}
@@ -233,56 +236,7 @@ const WelcomePanel = ({
       >
         <SharePanel league={league} testIdPrefix="share-dialog" />
       </Dialog>
-      <LeagueTableDialog
-        league={league}
-        open={open === 'table'}
-        onOpenChange={(next) => setOpen(next ? 'table' : null)}
-      />
     </Card>
-  );
-};
-
-const LeagueTableDialog = ({
-  league,
-  open,
-  onOpenChange,
-}: {
-  league: MyLeagueItem;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) => {
-  const { t } = useTranslation();
-  const leagueError = useLeagueError();
-  const standings = useQuery({ ...standingsQueryOptions(league.id), enabled: open });
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t('leagues.home.tableTitle', { league: league.name })}
-      description={t('leagues.home.tableText')}
-      closeLabel={t('common.close')}
-      testId="league-table-dialog"
-      className="md:max-w-2xl"
-    >
-      {standings.isPending || standings.isError ? (
-        <QueryView
-          query={standings}
-          errorTitle={t('leagues.standings.loadError')}
-          errorMessage={leagueError}
-        />
-      ) : (
-        <div className="flex flex-col gap-4">
-          <StandingsTable rows={standings.data.top} testId="league-table" />
-          <Link
-            to={`/league/${league.id}/standings`}
-            onClick={() => onOpenChange(false)}
-            className={buttonClasses('secondary')}
-          >
-            {t('leagues.home.fullStandings')}
-          </Link>
-        </div>
-      )}
-    </Dialog>
   );
 };
 
@@ -326,7 +280,7 @@ const StandingsSection = ({
     <section aria-labelledby={id} className="flex flex-col gap-3" data-testid={testId}>
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div className="flex flex-col gap-1">
-          <h2 id={id} className="text-2xl font-extrabold tracking-tight text-fg">
+          <h2 id={id} className="scroll-mt-24 text-2xl font-extrabold tracking-tight text-fg">
             {title}
           </h2>
           <p className="text-fg-muted">{subtitle}</p>
