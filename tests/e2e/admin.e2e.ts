@@ -307,10 +307,14 @@ describe('admin: fixture sync', () => {
       expect(await page.getByTestId('sync-competition').count()).toBeGreaterThanOrEqual(12);
       await page.getByTestId('sync-all').click();
       // The local stand-in serves the eight 2026-27 files: applied, and nothing new in them.
+      // (Waiting for the counts, not the button: it can still read enabled before the click's
+      // request has disabled it.)
+      await expect
+        .poll(() => page.getByTestId('sync-counts').count(), { timeout: 30_000 })
+        .toBeGreaterThanOrEqual(8);
       await expect
         .poll(() => page.getByTestId('sync-all').isEnabled(), { timeout: 30_000 })
         .toBe(true);
-      expect(await page.getByTestId('sync-counts').count()).toBeGreaterThanOrEqual(8);
       // Let the result toast finish sliding in before the contrast check.
       await page.locator('[data-sonner-toast][data-mounted="true"]').first().waitFor();
       await page.waitForTimeout(600);
