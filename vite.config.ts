@@ -113,6 +113,8 @@ export default defineConfig({
           },
         ],
         cleanupOutdatedCaches: true,
+        // Push reminders: shows the server's message and opens its page (src/web/public).
+        importScripts: ['/push-sw.js'],
       },
     }),
     precompress(),

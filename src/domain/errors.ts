@@ -99,6 +99,11 @@ export const errorCatalogue = {
   },
   CONTACT_FAILED: { status: 500, message: 'Failed to send message. Please try again.' },
   UNSUBSCRIBE_INVALID: { status: 404, message: 'This unsubscribe link is not valid.' },
+  PUSH_SUBSCRIPTION_INVALID: {
+    status: 400,
+    message: 'This browser gave a push subscription the server cannot use.',
+  },
+  CALENDAR_FEED_INVALID: { status: 404, message: 'This calendar link is not valid.' },
   IMPORT_UNREADABLE: { status: 400, message: 'The file could not be read.' },
   INTERNAL: { status: 500, message: 'Something went wrong. Please try again.' },
   UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },

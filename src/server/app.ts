@@ -22,6 +22,7 @@ import { resultRoutes } from './results/routes';
 import { syncRoutes } from './sync/routes';
 import { realtimeRoutes } from './realtime/routes';
 import { reminderRoutes } from './reminders/routes';
+import { pushRoutes } from './push/routes';
 import { securityHeaders } from './security/headers';
 import { mountSpa } from './static';
 
@@ -46,6 +47,7 @@ const api = () =>
     .route('/admin', contactInboxRoutes)
     .route('/contact', contactRoutes)
     .route('/reminders', reminderRoutes)
+    .route('/push', pushRoutes)
     .route('/live', realtimeRoutes);
 
 export type AppType = ReturnType<typeof api>;

@@ -42,6 +42,9 @@ describe('parseEnv', () => {
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
     [{ REQUIRE_EMAIL_VERIFICATION: 'maybe' }, 'REQUIRE_EMAIL_VERIFICATION'],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ VAPID_PUBLIC_KEY: 'not-a-key' }, 'VAPID_PUBLIC_KEY'],
+    [{ VAPID_PRIVATE_KEY: 'A'.repeat(43) }, 'VAPID_PUBLIC_KEY'],
+    [{ VAPID_SUBJECT: 'http://fg.example.com' }, 'VAPID_SUBJECT'],
   ])('names the bad variable %j', (values, variable) => {
     const run = () => parseEnv({ ...base, ...values });
     expect(run).toThrow(EnvError);

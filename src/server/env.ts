@@ -103,6 +103,18 @@ const envSchema = z.object({
     .default('https://raw.githubusercontent.com/openfootball/football.json/master')
     .refine((v) => /^https?:\/\/[^/]+/i.test(v), { message: 'must be an http(s) URL' })
     .transform((v) => v.replace(/\/+$/, '')),
+  /** Web Push (VAPID): unset, a key pair is generated once and kept in the database. */
+  VAPID_PUBLIC_KEY: optionalText.refine(
+    (v) => v === undefined || Buffer.from(v, 'base64url').length === 65,
+    { message: 'must be an uncompressed P-256 public key in URL-safe base64 (87 characters)' },
+  ),
+  VAPID_PRIVATE_KEY: optionalText.refine(
+    (v) => v === undefined || Buffer.from(v, 'base64url').length === 32,
+    { message: 'must be a P-256 private key in URL-safe base64 (43 characters)' },
+  ),
+  VAPID_SUBJECT: optionalText.refine((v) => v === undefined || /^(https:\/\/|mailto:).+/i.test(v), {
+    message: 'must be an https: URL or a mailto: address',
+  }),
   /** Add the demo competition, players and league at start (never otherwise). */
   DEMO: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -160,6 +172,12 @@ export const parseEnv = (
     throw new EnvError(
       env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID',
       'must be set together with the other Google variable',
+    );
+  }
+  if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+    throw new EnvError(
+      env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY',
+      'must be set together with the other VAPID key',
     );
   }
   const authSecret =

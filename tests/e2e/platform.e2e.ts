@@ -1,11 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserKeys } from '../setup/push-service';
 import {
   baseUrl,
   launchBrowser,
   openSession,
   screenshot,
   seriousViolations,
+  signInOrUp,
   uniqueEmail,
   widths,
 } from './support';
@@ -206,6 +208,103 @@ describe('installable', () => {
       expect(await response?.text(), path).not.toContain('<div id="root">');
       expect(response?.fromServiceWorker(), path).toBe(false);
     }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('push reminders', () => {
+  it('are switched on for this device on /team, and the worker shows what arrives', async () => {
+    const { page, context, errors } = await openSession(browser, 375);
+    await context.grantPermissions(['notifications'], { origin: baseUrl() });
+    // Debian's Chromium has no push service offline: the browser's subscribe() is replaced by
+    // one returning a subscription whose keys this test made (the server checks their shape).
+    const browserSide = browserKeys();
+    await context.addInitScript((keys: { p256dh: string; auth: string }) => {
+      const stored = () => localStorage.getItem('test-push-endpoint');
+      const fake = (endpoint: string, key: ArrayBuffer) => ({
+        endpoint,
+        options: { applicationServerKey: key, userVisibleOnly: true },
+        toJSON: () => ({ endpoint, keys }),
+        unsubscribe: async () => {
+          localStorage.removeItem('test-push-endpoint');
+          return true;
+        },
+      });
+      let key = new ArrayBuffer(0);
+      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+        key = options?.applicationServerKey as ArrayBuffer;
+        const endpoint = `https://push.example.test/fg/${Math.random().toString(36).slice(2)}`;
+        localStorage.setItem('test-push-endpoint', endpoint);
+        return fake(endpoint, key) as unknown as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async function () {
+        const endpoint = stored();
+        return endpoint ? (fake(endpoint, key) as unknown as PushSubscription) : null;
+      };
+    }, browserSide.keys);
+    await signInOrUp(context, uniqueEmail('push'), 'Pia Push');
+
+    await page.goto('/team');
+    const toggle = page.getByTestId('push-switch');
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await toggle.click();
+    await page.getByText('Push reminders switched on for this device').waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(() => page.locator('#push-switch-hint').textContent())
+      .toBe('Push reminders go to 1 of your devices.');
+    expect(
+      ((await (await context.request.get('/api/push')).json()) as { devices: number }).devices,
+    ).toBe(1);
+    await screenshot(page, 'team-push');
+
+    // A push as the server sends it, delivered to the worker by the browser's DevTools protocol.
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${baseUrl()}/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: baseUrl(),
+      registrationId: await registrationId,
+      data: JSON.stringify({
+        title: 'Premier League · Matchday 30',
+        body: 'First kick-off {time}: 3 picks missing for Lions and Tigers.',
+        url: '/premier-league',
+        tag: 'round-test',
+        lang: 'en-GB',
+        kickoffAt: '2031-03-01T15:00:00Z',
+      }),
+    });
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          url: (n.data as { url: string }).url,
+        })),
+      );
+    await expect.poll(shown).toEqual([
+      {
+        title: 'Premier League · Matchday 30',
+        // The kick-off in the device's time zone (Europe/London here).
+        body: 'First kick-off Sat 15:00: 3 picks missing for Lions and Tigers.',
+        tag: 'round-test',
+        url: '/premier-league',
+      },
+    ]);
+
+    await toggle.click();
+    await page.getByText('Push reminders switched off for this device').waitFor();
+    expect(
+      ((await (await context.request.get('/api/push')).json()) as { devices: number }).devices,
+    ).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -32,6 +32,12 @@ export interface Account {
   userId: string;
 }
 
+export interface AppKeys {
+  created_at: string;
+  name: string;
+  value: string;
+}
+
 export interface AuditLog {
   action: string;
   actor_label: string;
@@ -42,6 +48,12 @@ export interface AuditLog {
   entity_id: string;
   entity_type: string;
   id: string;
+}
+
+export interface CalendarFeeds {
+  created_at: string;
+  token: string;
+  user_id: string;
 }
 
 export interface Competitions {
@@ -140,6 +152,22 @@ export interface Predictions {
   tallied: number | null;
   team_id: string;
   updated_at: string;
+}
+
+export interface PushSends {
+  lead: string;
+  round_key: string;
+  sent_at: string;
+  user_id: string;
+}
+
+export interface PushSubscriptions {
+  auth: string;
+  created_at: string;
+  endpoint: string;
+  last_sent_at: string | null;
+  p256dh: string;
+  user_id: string;
 }
 
 export interface RateLimit {
@@ -267,7 +295,9 @@ export interface Verification {
 
 export interface DB {
   account: Account;
+  app_keys: AppKeys;
   audit_log: AuditLog;
+  calendar_feeds: CalendarFeeds;
   competitions: Competitions;
   contact_messages: ContactMessages;
   fixtures: Fixtures;
@@ -275,6 +305,8 @@ export interface DB {
   leagues: Leagues;
   outbox: Outbox;
   predictions: Predictions;
+  push_sends: PushSends;
+  push_subscriptions: PushSubscriptions;
   rateLimit: RateLimit;
   reminder_sends: ReminderSends;
   reminder_settings: ReminderSettings;

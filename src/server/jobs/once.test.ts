@@ -77,6 +77,9 @@ describe.runIf(postgresTestUrl())('scheduled jobs with two instances on one Post
     expect(await runRemindersOnce(other, now)).toEqual({ locked: false });
     done();
     expect(await holding).toMatchObject({ locked: true });
-    expect(await runRemindersOnce(other, now)).toEqual({ locked: true, value: { sent: 0 } });
+    expect(await runRemindersOnce(other, now)).toEqual({
+      locked: true,
+      value: { sent: 0, pushed: 0 },
+    });
   });
 });

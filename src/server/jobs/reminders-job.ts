@@ -1,5 +1,6 @@
 import type { Services } from '../context';
 import { jobLockKeys, withJobLock } from '../db/job-lock';
+import { runPushReminders } from '../push/service';
 import { runReminders } from '../reminders/service';
 import { repeat } from './repeat';
 
@@ -9,10 +10,17 @@ import { repeat } from './repeat';
  * `{ locked: false }` when another instance is running it.
  */
 export const runRemindersOnce = (services: Services, now: Date) =>
-  withJobLock(services.database, jobLockKeys.reminders, () => runReminders(services, now));
+  withJobLock(services.database, jobLockKeys.reminders, async () => {
+    const mail = await runReminders(services, now);
+    const push = await runPushReminders(services, now);
+    return { ...mail, pushed: push.sent };
+  });
 
-/** Checks every 10 minutes for rounds starting within 24 hours. */
-export const startReminderJob = (services: Services, everyMs = 10 * 60_000) =>
+/**
+ * Checks every 5 minutes for rounds starting within 24 hours (mail and push) and within the hour
+ * (the second push).
+ */
+export const startReminderJob = (services: Services, everyMs = 5 * 60_000) =>
   repeat(services.logger, 'reminder run failed', () => runRemindersOnce(services, services.now()), {
     firstInMs: 5_000,
     everyMs,

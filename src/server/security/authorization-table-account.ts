@@ -1,5 +1,6 @@
 import { all, anyone, signedIn, withAccount, type Table } from './authorization-rows';
 import { world } from './authorization-world';
+import { browserKeys } from '../../../tests/setup/push-service';
 
 /**
  * The account, reminders and the contact form, and the routes outside the features (probes,
@@ -28,6 +29,23 @@ export const accountTable: Table = {
     // The link in a reminder mail: its token names the player, no session needed.
     expect: anyone,
     request: () => ({ path: `/api/reminders/unsubscribe?token=${world.unsubscribeToken}` }),
+  },
+
+  // --- push reminders (guests too: a push needs no e-mail address) ---
+  'GET /api/push': { expect: signedIn, request: () => ({ path: '/api/push' }) },
+  'POST /api/push/subscriptions': {
+    expect: signedIn,
+    request: (c) => ({
+      path: '/api/push/subscriptions',
+      body: { endpoint: `https://push.example.com/fg/${c.n}`, keys: browserKeys().keys },
+    }),
+  },
+  'DELETE /api/push/subscriptions': {
+    expect: signedIn,
+    request: (c) => ({
+      path: '/api/push/subscriptions',
+      body: { endpoint: `https://push.example.com/fg/${c.n}` },
+    }),
   },
 
   // --- contact ---

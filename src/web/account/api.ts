@@ -5,6 +5,7 @@ import type { Language } from '../../domain/i18n';
 import { api, unwrap } from '../lib/api-client';
 import { clearSessionStorageKeys } from '../lib/local-keys';
 import { queryKeys } from '../lib/queries';
+import { unsubscribeThisDevice } from '../lib/push';
 
 const fetchMe = () => unwrap(api.account.me.$get());
 export type Me = Awaited<ReturnType<typeof fetchMe>>;
@@ -28,8 +29,8 @@ export const useSaveLocale = () =>
   });
 
 /**
- * Signs out everywhere (specification §4: global scope), wipes this browser's league state and
- * every cached server answer, then goes home.
+ * Signs out everywhere (specification §4: global scope), stops push reminders to this browser,
+ * wipes this browser's league state and every cached server answer, then goes home.
  */
 export const useSignOut = () => {
   const queryClient = useQueryClient();
@@ -38,6 +39,8 @@ export const useSignOut = () => {
     mutationFn: async () => {
       // better-auth's client is fetched when needed (it is not in the first download).
       const { authClient } = await import('./auth-client');
+      // Reminders stop coming to this browser once nobody is signed in to it.
+      await unsubscribeThisDevice().catch(() => undefined);
       await authClient.revokeSessions().catch(() => undefined);
       await authClient.signOut();
     },

@@ -1,7 +1,7 @@
 /**
  * The locale files are served in parts (scripts/locale-parts.ts builds them): 'core' holds every
  * key but these, and a page that needs one of these parts loads it with its chunk. The server's
- * mail texts never go to the browser.
+ * texts (mails, push messages, the calendar feed) never go to the browser.
  */
 export const localeParts = {
   admin: ['admin'],
@@ -10,4 +10,4 @@ export const localeParts = {
 
 export type LocalePart = 'core' | keyof typeof localeParts;
 
-export const serverOnlyKeys = ['mail'] as const;
+export const serverOnlyKeys = ['mail', 'push', 'calendar'] as const;

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { CreateLeagueBody, JoinLeagueBody, QuickJoinBody } from '../../domain/leagues';
 import { setActiveLeague } from '../lib/active-team';
 import { api, unwrap } from '../lib/api-client';
+import { pushState, subscribeThisDevice, unsubscribeThisDevice } from '../lib/push';
 import {
   competitionsQueryOptions,
   invalidate,
@@ -196,5 +197,27 @@ export const useSetReminders = () => {
   return useMutation({
     mutationFn: (enabled: boolean) => unwrap(api.reminders.$put({ json: { enabled } })),
     onSuccess: (setting) => queryClient.setQueryData(remindersQueryOptions.queryKey, setting),
+  });
+};
+
+// Push reminders ---------------------------------------------------------------------------
+
+export const pushQueryOptions = queryOptions({
+  queryKey: queryKeys.push,
+  queryFn: () => unwrap(api.push.$get()),
+});
+
+/** Whether this browser can get pushes and holds a subscription (not the server's view). */
+export const pushDeviceQueryOptions = queryOptions({
+  queryKey: queryKeys.pushDevice,
+  queryFn: pushState,
+  staleTime: 0,
+});
+
+export const useSetPush = (publicKey: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) => (on ? subscribeThisDevice(publicKey) : unsubscribeThisDevice()),
+    onSettled: () => invalidate(queryClient, queryKeys.push),
   });
 };

@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '../ui/toast';
 import { BellRing, UserPlus } from 'lucide-react';
-import { Switch } from 'radix-ui';
 import { ApiError } from '../lib/api-client';
 import { useAuthDialog } from '../lib/auth-dialog-context';
 import { useErrorMessage } from '../lib/use-error-message';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
+import { SettingSwitch } from '../ui/setting-switch';
 import { Skeleton } from '../ui/skeleton';
 import { QueryView } from '../ui/query-view';
 import { remindersQueryOptions, useSetReminders } from './api';
@@ -85,26 +85,15 @@ const ReminderSwitch = () => {
     });
 
   return (
-    <div className="flex items-center justify-between gap-4 rounded-xl border border-line p-4">
-      <div className="flex flex-col gap-0.5">
-        <label htmlFor="reminders-switch" className="font-medium text-fg">
-          {t('team.reminders.label')}
-        </label>
-        <span id="reminders-hint" className="text-sm text-fg-muted">
-          {t('team.reminders.unsubscribeHint')}
-        </span>
-      </div>
-      <Switch.Root
-        id="reminders-switch"
-        checked={checked}
-        disabled={save.isPending}
-        onCheckedChange={change}
-        aria-describedby="team-reminders-explain reminders-hint"
-        data-testid="reminders-switch"
-        className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border border-line bg-neutral-soft p-0.5 transition-colors data-[state=checked]:bg-primary disabled:opacity-60 before:absolute before:-inset-2 before:content-['']"
-      >
-        <Switch.Thumb className="block size-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5" />
-      </Switch.Root>
-    </div>
+    <SettingSwitch
+      id="reminders-switch"
+      label={t('team.reminders.label')}
+      hint={t('team.reminders.unsubscribeHint')}
+      checked={checked}
+      disabled={save.isPending}
+      onCheckedChange={change}
+      describedBy="team-reminders-explain"
+      testId="reminders-switch"
+    />
   );
 };

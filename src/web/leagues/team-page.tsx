@@ -15,6 +15,7 @@ import { QueryView } from '../ui/query-view';
 import { EmptyState } from '../ui/state';
 import { myPredictionsQueryOptions, useCreateTeam } from './api';
 import { PredictionsTable, competitionBreakdown } from './predictions-table';
+import { PushCard } from './push-card';
 import { RemindersCard } from './reminders-card';
 import { TeamNameDialog } from './team-name-dialog';
 import { useLeagueError } from './use-league-error';
@@ -66,6 +67,9 @@ export const TeamPage = ({ isGuest }: { isGuest: boolean }) => {
         )}
       </section>
       <RemindersCard isGuest={isGuest} />
+      <section aria-labelledby="team-push" className="mt-4">
+        <PushCard />
+      </section>
       <section aria-labelledby="team-predictions" className="mt-8 flex flex-col gap-3">
         <h2 id="team-predictions" className="text-xl font-bold text-fg">
           {t('team.predictions')}

@@ -1,0 +1,160 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../db/schema';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** A browser may hold a few subscriptions' worth of devices per player; older ones give way. */
+export const devicesPerPlayer = 10;
+
+/** Stores (or moves to this player) the subscription of one browser. */
+export const saveSubscription = async (
+  db: Db,
+  row: { endpoint: string; userId: string; p256dh: string; auth: string; at: string },
+) => {
+  await db
+    .insertInto('push_subscriptions')
+    .values({
+      endpoint: row.endpoint,
+      user_id: row.userId,
+      p256dh: row.p256dh,
+      auth: row.auth,
+      created_at: row.at,
+    })
+    .onConflict((oc) =>
+      oc.column('endpoint').doUpdateSet({
+        user_id: row.userId,
+        p256dh: row.p256dh,
+        auth: row.auth,
+        created_at: row.at,
+      }),
+    )
+    .execute();
+  // Keep the newest devices only.
+  const stale = await db
+    .selectFrom('push_subscriptions')
+    .select('endpoint')
+    .where('user_id', '=', row.userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('endpoint')
+    .offset(devicesPerPlayer)
+    .limit(1000)
+    .execute();
+  if (stale.length > 0) {
+    await db
+      .deleteFrom('push_subscriptions')
+      .where(
+        'endpoint',
+        'in',
+        stale.map((s) => s.endpoint),
+      )
+      .execute();
+  }
+};
+
+/** Forgets one of the player's browsers; false when it was not theirs (or not known). */
+export const deleteSubscription = async (db: Db, userId: string, endpoint: string) => {
+  const result = await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where('endpoint', '=', endpoint)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+};
+
+/** A subscription the push service has ended. */
+export const forgetEndpoint = async (db: Db, endpoint: string) => {
+  await db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
+};
+
+export const deviceCount = async (db: Db, userId: string) =>
+  Number(
+    (
+      await db
+        .selectFrom('push_subscriptions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
+
+export const subscriptionsOf = async (db: Db, userIds: string[]) =>
+  userIds.length === 0
+    ? []
+    : db
+        .selectFrom('push_subscriptions')
+        .select(['endpoint', 'user_id', 'p256dh', 'auth'])
+        .where('user_id', 'in', userIds)
+        .execute();
+
+export const markSent = async (db: Db, endpoint: string, at: string) => {
+  await db
+    .updateTable('push_subscriptions')
+    .set({ last_sent_at: at })
+    .where('endpoint', '=', endpoint)
+    .execute();
+};
+
+/**
+ * For one round: per player with a push subscription and team, how many of the round's open
+ * fixtures the team has not predicted.
+ */
+export const missingPicksByTeam = async (
+  db: Db,
+  round: { competitionId: string; season: string; round: string },
+  now: Date,
+) =>
+  db
+    .selectFrom('teams as t')
+    .innerJoin('leagues as l', 'l.id', 't.league_id')
+    .innerJoin('user as u', 'u.id', 't.user_id')
+    .innerJoin('fixtures as f', (join) => join.onRef('f.competition_id', '=', 'l.competition_id'))
+    .leftJoin('predictions as p', (join) =>
+      join.onRef('p.team_id', '=', 't.id').onRef('p.fixture_id', '=', 'f.id'),
+    )
+    .select([
+      'u.id as user_id',
+      'u.locale',
+      't.name as team_name',
+      sql<number>`count(*)`.as('missing'),
+      sql<string>`min(f.kickoff_at)`.as('first_kickoff'),
+    ])
+    .where('l.competition_id', '=', round.competitionId)
+    .where('f.season', '=', round.season)
+    .where('f.round_label', '=', round.round)
+    .where('f.status', '=', 'scheduled')
+    .where('f.kickoff_at', '>', now.toISOString())
+    .where('f.home_team', '<>', 'TBD')
+    .where('f.away_team', '<>', 'TBD')
+    .where('p.fixture_id', 'is', null)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('push_subscriptions as s')
+          .select('s.endpoint')
+          .whereRef('s.user_id', '=', 'u.id'),
+      ),
+    )
+    .groupBy(['u.id', 'u.locale', 't.id', 't.name'])
+    .orderBy('u.id')
+    .orderBy('t.name')
+    .execute();
+
+/**
+ * Claims the (player, round, lead) push for each player given and returns those it claimed: a
+ * player already claimed (by this or another instance) is not returned.
+ */
+export const claimPushes = async (
+  db: Db,
+  userIds: string[],
+  roundKey: string,
+  lead: string,
+  at: string,
+) => {
+  if (userIds.length === 0) return new Set<string>();
+  const rows = await db
+    .insertInto('push_sends')
+    .values(userIds.map((id) => ({ user_id: id, round_key: roundKey, lead, sent_at: at })))
+    .onConflict((oc) => oc.columns(['user_id', 'round_key', 'lead']).doNothing())
+    .returning('user_id')
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+};

@@ -1,0 +1,79 @@
+import webpush from 'web-push';
+import type { VapidKeys } from './keys';
+
+export interface PushTarget {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** What the service worker shows (see src/web/public/push-sw.js). */
+export interface PushMessage {
+  title: string;
+  /** May hold `{time}`: the worker puts the kick-off there in the device's own time zone. */
+  body: string;
+  url: string;
+  tag: string;
+  lang: string;
+  kickoffAt?: string;
+}
+
+export type PushOutcome = 'sent' | 'gone' | 'failed';
+
+/**
+ * Encrypts (RFC 8291, aes128gcm) and signs (VAPID, RFC 8292) one message with web-push and posts
+ * it to the browser's push service. 'gone' (404/410) means the subscription has ended and should
+ * be forgotten; anything else that is not 2xx is a failure to log, never retried.
+ */
+export const deliverPush = async (
+  keys: VapidKeys,
+  target: PushTarget,
+  message: PushMessage,
+  options: { ttlSeconds: number; topic?: string; timeoutMs?: number },
+): Promise<PushOutcome> => {
+  const request = webpush.generateRequestDetails(
+    { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+    JSON.stringify(message),
+    {
+      vapidDetails: keys,
+      TTL: options.ttlSeconds,
+      urgency: 'high',
+      ...(options.topic ? { topic: options.topic } : {}),
+    },
+  );
+  try {
+    const response = await fetch(request.endpoint, {
+      method: 'POST',
+      headers: request.headers as Record<string, string>,
+      body: new Uint8Array(request.body),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    });
+    await response.body?.cancel();
+    if (response.status === 404 || response.status === 410) return 'gone';
+    return response.ok ? 'sent' : 'failed';
+  } catch {
+    return 'failed';
+  }
+};
+
+/** Push endpoints the server will post to: https, or loopback http outside production (tests). */
+export const acceptableEndpoint = (endpoint: string, production: boolean) => {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol === 'http:') return loopback && !production;
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  // Push services are named hosts; an address or a local name is never one.
+  const literal = /^[\d.]+$/.test(url.hostname) || url.hostname.startsWith('[');
+  return production ? !literal && !loopback && url.hostname.includes('.') : true;
+};
+
+/** A P-256 public key (65 bytes, uncompressed) and a 16-byte auth secret, as browsers give them. */
+export const acceptableKeys = (p256dh: string, auth: string) => {
+  const key = Buffer.from(p256dh, 'base64url');
+  return key.length === 65 && key[0] === 4 && Buffer.from(auth, 'base64url').length === 16;
+};

@@ -1,0 +1,90 @@
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Smartphone } from 'lucide-react';
+import { PushBlockedError } from '../lib/push';
+import { Card } from '../ui/card';
+import { QueryView } from '../ui/query-view';
+import { SettingSwitch } from '../ui/setting-switch';
+import { Skeleton } from '../ui/skeleton';
+import { toast } from '../ui/toast';
+import { pushDeviceQueryOptions, pushQueryOptions, useSetPush } from './api';
+
+/**
+ * Push reminders on this device (guests too): 24 hours and 1 hour before a round with missing
+ * picks. The switch shows this browser's own subscription; the hint how many devices get them.
+ */
+export const PushCard = () => {
+  const { t } = useTranslation();
+  return (
+    <Card className="flex flex-col gap-4" data-testid="team-push">
+      <div className="flex items-start gap-3">
+        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-success-soft text-success-strong">
+          <Smartphone aria-hidden="true" className="size-5" />
+        </span>
+        <div className="flex flex-col gap-1">
+          <h2 id="team-push" className="text-xl font-bold text-fg">
+            {t('team.push.title')}
+          </h2>
+          <p id="team-push-explain" className="text-sm text-fg-muted">
+            {t('team.push.explain')}
+          </p>
+        </div>
+      </div>
+      <PushSwitch />
+    </Card>
+  );
+};
+
+const PushSwitch = () => {
+  const { t } = useTranslation();
+  const server = useQuery(pushQueryOptions);
+  const device = useQuery(pushDeviceQueryOptions);
+  const save = useSetPush(server.data?.publicKey ?? '');
+
+  if (server.isPending || device.isPending) {
+    return (
+      <div role="status" aria-live="polite">
+        <span className="sr-only">{t('common.loading')}</span>
+        <Skeleton className="h-11 w-full" />
+      </div>
+    );
+  }
+  if (server.isError) return <QueryView query={server} errorTitle={t('team.push.loadError')} />;
+  const state = device.data ?? 'unsupported';
+  if (state === 'unsupported') {
+    return (
+      <p className="rounded-xl bg-surface-muted p-4 text-sm text-fg" data-testid="push-unsupported">
+        {t('team.push.unsupported')}
+      </p>
+    );
+  }
+
+  const change = (on: boolean) =>
+    save.mutate(on, {
+      onSuccess: () => toast.success(t(on ? 'team.push.switchedOn' : 'team.push.switchedOff')),
+      onError: (error) =>
+        toast.error(
+          t(error instanceof PushBlockedError ? 'team.push.blocked' : 'team.push.failed'),
+        ),
+      onSettled: () => void device.refetch(),
+    });
+  const devices = server.data.devices;
+  return (
+    <SettingSwitch
+      id="push-switch"
+      label={t('team.push.label')}
+      hint={
+        state === 'blocked'
+          ? t('team.push.blocked')
+          : devices > 0
+            ? t('team.push.devices', { count: devices })
+            : t('team.push.noDevices')
+      }
+      checked={save.isPending ? Boolean(save.variables) : state === 'on'}
+      disabled={save.isPending || state === 'blocked'}
+      onCheckedChange={change}
+      describedBy="team-push-explain"
+      testId="push-switch"
+    />
+  );
+};
