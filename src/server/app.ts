@@ -23,6 +23,7 @@ import { syncRoutes } from './sync/routes';
 import { realtimeRoutes } from './realtime/routes';
 import { reminderRoutes } from './reminders/routes';
 import { pushRoutes } from './push/routes';
+import { calendarRoutes } from './calendar/routes';
 import { securityHeaders } from './security/headers';
 import { mountSpa } from './static';
 
@@ -48,6 +49,7 @@ const api = () =>
     .route('/contact', contactRoutes)
     .route('/reminders', reminderRoutes)
     .route('/push', pushRoutes)
+    .route('/calendar', calendarRoutes)
     .route('/live', realtimeRoutes);
 
 export type AppType = ReturnType<typeof api>;

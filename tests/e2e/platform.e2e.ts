@@ -308,4 +308,29 @@ describe('push reminders', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a private calendar link is made on /team, reads as iCalendar, and can be replaced', async () => {
+    const { page, context, errors } = await openSession(browser, 1280);
+    await signInOrUp(context, uniqueEmail('calendar'), 'Cal Endar');
+    await page.goto('/team');
+    await page.getByTestId('calendar-create').click();
+    const link = page.getByTestId('calendar-link');
+    await link.waitFor();
+    const url = (await link.textContent()) ?? '';
+    expect(url).toMatch(/\/api\/calendar\/feed\/[\w-]+\.ics$/);
+    expect(await page.getByTestId('calendar-add').getAttribute('href')).toBe(
+      url.replace(/^http:/, 'webcal:'),
+    );
+    const feed = await context.request.get(new URL(url).pathname);
+    expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(await feed.text()).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    await screenshot(page, 'team-calendar');
+
+    await page.getByTestId('calendar-renew').click();
+    await page.getByText('New calendar link made. The old one no longer works.').waitFor();
+    await expect.poll(() => link.textContent()).not.toBe(url);
+    expect((await context.request.get(new URL(url).pathname)).status()).toBe(404);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

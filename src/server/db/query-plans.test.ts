@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bulkLoad } from '../../../tests/setup/bulk';
 import { appPerFile } from '../../../tests/setup/test-app';
 import { postgresTestUrl } from '../../../tests/setup/database-url';
+import * as calendar from '../calendar/repository';
 import * as hub from '../leagues/hub-repository';
 import * as leagues from '../leagues/repository';
 import * as predictions from '../predictions/repository';
@@ -179,6 +180,13 @@ describe.runIf(!postgresTestUrl())('query plans (SQLite)', () => {
         await hub.picksOf(db, [teamId], fixtureIds);
         await hub.leagueTeamCount(db, leagueId);
         await hub.fixturesStamp(db, 'premier_league');
+      },
+    ],
+    [
+      'a player’s calendar feed',
+      async (db: Kysely<DB>) => {
+        await calendar.seasonFixtures(db, 'premier_league', '2026-27');
+        await calendar.teamPicks(db, [teamId]);
       },
     ],
   ])('%s reach predictions through the team, never by a scan', async (_name, run) => {

@@ -48,6 +48,25 @@ export const accountTable: Table = {
     }),
   },
 
+  // --- calendar feed (guests too) ---
+  'GET /api/calendar': { expect: signedIn, request: () => ({ path: '/api/calendar' }) },
+  // Fresh identities: the member's own feed address must survive for the row below.
+  'POST /api/calendar': {
+    expect: signedIn,
+    state: 'identity',
+    request: () => ({ path: '/api/calendar' }),
+  },
+  'DELETE /api/calendar': {
+    expect: signedIn,
+    state: 'identity',
+    request: () => ({ path: '/api/calendar' }),
+  },
+  'GET /api/calendar/feed/{file}': {
+    // Read by calendar apps: the secret token in the address is the permission.
+    expect: anyone,
+    request: () => ({ path: world.calendarFeedPath }),
+  },
+
   // --- contact ---
   'POST /api/contact': {
     expect: all('ok'),

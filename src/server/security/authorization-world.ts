@@ -65,6 +65,8 @@ interface World {
   contactId: string;
   failedMailId: string;
   unsubscribeToken: string;
+  /** The member's private calendar feed, e.g. `/api/calendar/feed/<token>.ics`. */
+  calendarFeedPath: string;
 }
 
 // The pinned server clock, and the fixtures around it. The league plays premier_league, whose
@@ -190,6 +192,8 @@ const seedAround = async (scene: Scene, siteAdmin: Agent) => {
   });
   expect(contact.status).toBe(201);
   expect((await scene.agents.member.put('/api/reminders', { enabled: true })).status).toBe(200);
+  const calendar = await scene.agents.member.post('/api/calendar');
+  expect(calendar.status).toBe(201);
 
   const { db } = t.services.database;
   const memberId = await userId(scene.agents.member);
@@ -228,6 +232,7 @@ const seedAround = async (scene: Scene, siteAdmin: Agent) => {
     contactId: contact.body.id as string,
     failedMailId,
     unsubscribeToken: setting.unsubscribe_token,
+    calendarFeedPath: new URL(calendar.body.url as string).pathname,
   };
 };
 

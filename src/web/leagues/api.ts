@@ -221,3 +221,19 @@ export const useSetPush = (publicKey: string) => {
     onSettled: () => invalidate(queryClient, queryKeys.push),
   });
 };
+
+// Calendar feed ----------------------------------------------------------------------------
+
+export const calendarQueryOptions = queryOptions({
+  queryKey: queryKeys.calendar,
+  queryFn: () => unwrap(api.calendar.$get()),
+});
+
+/** Makes the feed's address, or a new one (the old one stops working). */
+export const useNewCalendarLink = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.calendar.$post()),
+    onSuccess: (link) => queryClient.setQueryData(calendarQueryOptions.queryKey, link),
+  });
+};

@@ -15,6 +15,7 @@ import { QueryView } from '../ui/query-view';
 import { EmptyState } from '../ui/state';
 import { myPredictionsQueryOptions, useCreateTeam } from './api';
 import { PredictionsTable, competitionBreakdown } from './predictions-table';
+import { CalendarCard } from './calendar-card';
 import { PushCard } from './push-card';
 import { RemindersCard } from './reminders-card';
 import { TeamNameDialog } from './team-name-dialog';
@@ -69,6 +70,9 @@ export const TeamPage = ({ isGuest }: { isGuest: boolean }) => {
       <RemindersCard isGuest={isGuest} />
       <section aria-labelledby="team-push" className="mt-4">
         <PushCard />
+      </section>
+      <section aria-labelledby="team-calendar" className="mt-4">
+        <CalendarCard />
       </section>
       <section aria-labelledby="team-predictions" className="mt-8 flex flex-col gap-3">
         <h2 id="team-predictions" className="text-xl font-bold text-fg">
