@@ -16,8 +16,9 @@ const sharedByEveryPage = new RegExp(
     String.raw`node_modules[\/](i18next|react-i18next|@tanstack|use-sync-external-store|clsx|tailwind-merge)[\/]`,
     // Lucide's core; each icon goes with the pages that show it.
     String.raw`node_modules[\/]lucide-react[\/]dist[\/]esm[\/](?!icons[\/])`,
-    String.raw`src[\/]web[\/](lib|i18n)[\/][^\/]+\.tsx?$`,
-    String.raw`src[\/]web[\/]ui[\/](?!dialog-panel|toaster)[^\/]+\.tsx?$`,
+    // Push subscription code goes with /team (and sign-out fetches it when it runs).
+    String.raw`src[\/]web[\/](lib[\/](?!push\.ts)|i18n[\/])[^\/]+\.tsx?$`,
+    String.raw`src[\/]web[\/]ui[\/](?!dialog-panel|toaster|setting-switch)[^\/]+\.tsx?$`,
     String.raw`src[\/]domain[\/](i18n|errors|league-names|display-name|kickoff)\.ts$`,
   ].join('|'),
 );
@@ -137,11 +138,11 @@ export default defineConfig({
               priority: 20,
             },
             { name: 'app', test: (id) => sharedByEveryPage.test(id), priority: 10 },
-            // Radix's tabs, accordion and switch (not the dialog's parts, fetched when one opens):
-            // one chunk instead of five.
+            // Radix's shared parts and tabs: one chunk instead of five. The dialog's parts (fetched
+            // when one opens), the accordion (contact) and the switch (settings) go with their pages.
             {
               name: 'radix',
-              test: /node_modules[\\/]@radix-ui[\\/]react-(?!dialog|focus-scope|focus-guards|dismissable-layer|portal)/,
+              test: /node_modules[\\/]@radix-ui[\\/]react-(?!dialog|focus-scope|focus-guards|dismissable-layer|portal|accordion|collapsible|switch|use-size|use-previous)/,
               priority: 6,
             },
             // Icons used by several pages: one chunk of them, not one chunk per icon.

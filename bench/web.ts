@@ -158,6 +158,25 @@ try {
       const element = lhr.audits['largest-contentful-paint-element']?.details as
         { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
       out(`    LCP element: ${element?.items?.[0]?.items?.[0]?.node?.snippet ?? '?'}`);
+      const tasks =
+        (
+          lhr.audits['long-tasks']?.details as
+            { items?: { url?: string; duration?: number; startTime?: number }[] } | undefined
+        )?.items ?? [];
+      for (const task of tasks)
+        out(
+          `    long task ${Math.round(task.duration ?? 0)} ms at ${Math.round(task.startTime ?? 0)} ms: ${String(task.url ?? '').replace(/^.*\/assets\//, '')}`,
+        );
+      const boot =
+        (
+          lhr.audits['bootup-time']?.details as
+            | { items?: { url?: string; scripting?: number; scriptParseCompile?: number }[] }
+            | undefined
+        )?.items ?? [];
+      for (const item of boot.slice(0, 6))
+        out(
+          `    script ${Math.round(item.scripting ?? 0)} ms run, ${Math.round(item.scriptParseCompile ?? 0)} ms parse: ${String(item.url ?? '').replace(/^.*\/assets\//, '')}`,
+        );
     }
     const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
     const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);

@@ -153,3 +153,10 @@ export const formatKickoff = (
   }).format(instant);
   return `${text} ${zoneLabel(instant, timeZone, locale)}`;
 };
+
+/**
+ * Orders ISO instants (and other machine strings: ids, season labels) by their characters, which
+ * for ISO text is time order. Several times faster than localeCompare, whose language-aware
+ * collation a season's sort paid for on every render.
+ */
+export const compareCodes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

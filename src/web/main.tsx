@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './ui/theme.css';
 import { i18n, i18nReady } from './i18n/i18n';
@@ -21,11 +21,16 @@ if (window.location.pathname !== '/') {
   void queryClient.prefetchQuery(competitionsQueryOptions);
   preloadRoute(window.location.pathname);
 }
+// The first render is a transition: React builds the page in slices of a few milliseconds,
+// leaving the main thread free between them (a phone's slow CPU otherwise blocks for 100+ ms).
 void i18nReady.finally(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
   );
 });
 

@@ -5,7 +5,6 @@ import type { Language } from '../../domain/i18n';
 import { api, unwrap } from '../lib/api-client';
 import { clearSessionStorageKeys } from '../lib/local-keys';
 import { queryKeys } from '../lib/queries';
-import { unsubscribeThisDevice } from '../lib/push';
 
 const fetchMe = () => unwrap(api.account.me.$get());
 export type Me = Awaited<ReturnType<typeof fetchMe>>;
@@ -40,7 +39,9 @@ export const useSignOut = () => {
       // better-auth's client is fetched when needed (it is not in the first download).
       const { authClient } = await import('./auth-client');
       // Reminders stop coming to this browser once nobody is signed in to it.
-      await unsubscribeThisDevice().catch(() => undefined);
+      await import('../lib/push')
+        .then((push) => push.unsubscribeThisDevice())
+        .catch(() => undefined);
       await authClient.revokeSessions().catch(() => undefined);
       await authClient.signOut();
     },

@@ -19,13 +19,14 @@ import { useAdminCompetitions, useAdminFixtures, useRebuildStandings } from './a
 import { CompetitionPicker, useCompetitionParam } from './competition-picker';
 import { FixtureEditDialog } from './fixture-edit-dialog';
 import { FixtureEditor } from './fixture-editor';
+import { compareCodes } from '../../domain/kickoff';
 
 const allRounds = '*';
 
 /** Rounds in playing order, each with its fixtures by kick-off. */
 const groupByRound = (fixtures: AdminFixtureRow[]) => {
   const sorted = [...fixtures].sort(
-    (a, b) => a.roundOrder - b.roundOrder || a.kickoffAt.localeCompare(b.kickoffAt),
+    (a, b) => a.roundOrder - b.roundOrder || compareCodes(a.kickoffAt, b.kickoffAt),
   );
   const groups = new Map<string, AdminFixtureRow[]>();
   for (const fixture of sorted)

@@ -36,7 +36,7 @@ const ResetPasswordPage = lazyNamed(
 );
 const RulesPage = lazyNamed(() => import('../static-pages/rules-page'), 'RulesPage', ['info']);
 const StandingsPage = lazyNamed(() => import('../leagues/standings-page'), 'StandingsPage');
-const TeamPage = lazyNamed(() => import('../leagues/team-page'), 'TeamPage');
+const TeamPage = lazyNamed(() => import('../leagues/team-page'), 'TeamPage', ['team']);
 const TermsPage = lazyNamed(() => import('../static-pages/terms-page'), 'TermsPage', ['info']);
 
 const HomeRoute = () => {

@@ -6,6 +6,8 @@
 export const localeParts = {
   admin: ['admin'],
   info: ['rules', 'privacy', 'terms', 'contact'],
+  /** 'My Teams and Leagues' (/team): its reminder, push and calendar texts. */
+  team: ['team'],
 } as const;
 
 export type LocalePart = 'core' | keyof typeof localeParts;

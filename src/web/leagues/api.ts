@@ -2,7 +2,6 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { CreateLeagueBody, JoinLeagueBody, QuickJoinBody } from '../../domain/leagues';
 import { setActiveLeague } from '../lib/active-team';
 import { api, unwrap } from '../lib/api-client';
-import { pushState, subscribeThisDevice, unsubscribeThisDevice } from '../lib/push';
 import {
   competitionsQueryOptions,
   invalidate,
@@ -210,14 +209,18 @@ export const pushQueryOptions = queryOptions({
 /** Whether this browser can get pushes and holds a subscription (not the server's view). */
 export const pushDeviceQueryOptions = queryOptions({
   queryKey: queryKeys.pushDevice,
-  queryFn: pushState,
+  // The subscription code is fetched with the first page that asks (not with every page).
+  queryFn: () => import('../lib/push').then((push) => push.pushState()),
   staleTime: 0,
 });
 
 export const useSetPush = (publicKey: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (on: boolean) => (on ? subscribeThisDevice(publicKey) : unsubscribeThisDevice()),
+    mutationFn: async (on: boolean) => {
+      const push = await import('../lib/push');
+      return on ? push.subscribeThisDevice(publicKey) : push.unsubscribeThisDevice();
+    },
     onSettled: () => invalidate(queryClient, queryKeys.push),
   });
 };

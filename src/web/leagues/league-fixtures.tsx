@@ -12,6 +12,7 @@ import { QueryView } from '../ui/query-view';
 import { EmptyState } from '../ui/state';
 import { leagueFixturesQueryOptions, type LeagueFixture } from './api';
 import { useLeagueError } from './use-league-error';
+import { compareCodes } from '../../domain/kickoff';
 
 const shown = 4;
 
@@ -37,7 +38,7 @@ export const LeagueFixtures = ({ leagueId }: { leagueId: string }) => {
     );
   else if (fixtures.data.length === 0) body = <EmptyState title={t('leagues.fixtures.empty')} />;
   else {
-    const byTime = (a: LeagueFixture, b: LeagueFixture) => a.kickoffAt.localeCompare(b.kickoffAt);
+    const byTime = (a: LeagueFixture, b: LeagueFixture) => compareCodes(a.kickoffAt, b.kickoffAt);
     const upcoming = fixtures.data.filter((f) => !f.locked).sort(byTime);
     const played = fixtures.data.filter((f) => f.locked).sort((a, b) => byTime(b, a));
     const limit = (list: LeagueFixture[]) => (all ? list : list.slice(0, shown));

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { dateFormat, numberFormat } from './intl-cache';
 
 /** Dates and numbers through Intl in the chosen interface language. */
 export const useFormat = () => {
@@ -6,13 +7,13 @@ export const useFormat = () => {
   const locale = i18n.language;
   return {
     dateTime: (value: string | Date) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
         typeof value === 'string' ? new Date(value) : value,
       ),
     date: (value: string | Date) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
+      dateFormat(locale, { dateStyle: 'medium' }).format(
         typeof value === 'string' ? new Date(value) : value,
       ),
-    number: (value: number) => new Intl.NumberFormat(locale).format(value),
+    number: (value: number) => numberFormat(locale).format(value),
   };
 };

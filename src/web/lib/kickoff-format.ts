@@ -5,14 +5,7 @@ import {
   utcOffsetMinutes,
   zonedDateTime,
 } from '../../domain/kickoff';
-
-const viewerTimeZone = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return 'Europe/London';
-  }
-};
+import { dateFormat, viewerTimeZone } from './intl-cache';
 
 /**
  * Kick-off as players read it (DESIGN §4): the UK date and time with its BST/GMT label, the
@@ -31,7 +24,7 @@ export const useKickoffFormat = () => {
       utcOffsetMinutes(instant, viewer) !== utcOffsetMinutes(instant, 'Europe/London');
     return {
       ukLabel,
-      date: new Intl.DateTimeFormat(locale, {
+      date: dateFormat(locale, {
         weekday: 'short',
         day: 'numeric',
         month: 'short',
@@ -41,7 +34,7 @@ export const useKickoffFormat = () => {
       centralTime: `${central.time} ${centralEuropeanZoneLabel(instant)}`,
       /** The viewer's local time with its zone name, or null when it is UK time anyway. */
       localTime: differs
-        ? new Intl.DateTimeFormat(locale, {
+        ? dateFormat(locale, {
             hour: '2-digit',
             minute: '2-digit',
             timeZoneName: 'short',
@@ -51,14 +44,16 @@ export const useKickoffFormat = () => {
        * Day and time in the viewer's own zone, named: when only a fixture's date is known its
        * kick-off is a placeholder that picks close at, and the viewer needs it in their clock.
        */
-      viewerDateTime: new Intl.DateTimeFormat(locale, {
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZoneName: 'short',
-      }).format(instant),
+      get viewerDateTime() {
+        return dateFormat(locale, {
+          weekday: 'short',
+          day: 'numeric',
+          month: 'short',
+          hour: '2-digit',
+          minute: '2-digit',
+          timeZoneName: 'short',
+        }).format(instant);
+      },
     };
   };
 };

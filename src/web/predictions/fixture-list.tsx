@@ -5,6 +5,7 @@ import { cn } from '../ui/cn';
 import type { FixtureItem } from './api';
 import { rowColumns } from './fixture-item';
 import { translateRound, type Round } from './rounds';
+import { dateFormat } from '../lib/intl-cache';
 
 interface FixtureListProps {
   round: Round<FixtureItem>;
@@ -21,7 +22,7 @@ const timeHeading = (fixtures: readonly FixtureItem[]) => {
 const useDateRange = () => {
   const { i18n } = useTranslation();
   return (round: Round<FixtureItem>) => {
-    const format = new Intl.DateTimeFormat(i18n.language, {
+    const format = dateFormat(i18n.language, {
       day: 'numeric',
       month: 'short',
       year: 'numeric',

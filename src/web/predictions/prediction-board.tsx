@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { Competition } from '../../domain/competitions';
@@ -43,9 +44,13 @@ export const PredictionBoard = ({
   const errorMessage = useErrorMessage();
   const asked = useSeasonParam();
   const fixtures = useQuery(fixturesQueryOptions(competition.id, asked.season));
-  const list = fixtures.data?.fixtures ?? [];
-  const clock = useServerClock(fixtures.data?.serverTime, fixtures.dataUpdatedAt, list);
-  const paging = useRoundPaging(fixtures.data, clock.serverNow);
+  // A season's fixtures arrive in one answer; the board they fill is built as a transition, in
+  // slices that leave the main thread free (a phone's slow CPU would otherwise block on it).
+  const data = useDeferredValue(fixtures.data);
+  const fixturesPending = data === undefined && !fixtures.isError;
+  const list = data?.fixtures ?? [];
+  const clock = useServerClock(data?.serverTime, fixtures.dataUpdatedAt, list);
+  const paging = useRoundPaging(data, clock.serverNow);
   const teams = useActiveTeam({ competitionId: competition.id, enabled: signedIn === true });
   const teamList = teamsInCompetition(teams.leagues, competition.id);
   const active = teamList.find((team) => team.id === teams.team?.id) ?? teamList[0] ?? null;
@@ -69,7 +74,7 @@ export const PredictionBoard = ({
     paging.isCurrentSeason && list.length > 0 && !list.some((f) => isUnstarted(f, clock.serverNow));
 
   const body = () => {
-    if (fixtures.isPending || status === 'loading')
+    if (fixturesPending || status === 'loading')
       return <LoadingBlock label={t('common.loading')} rows={4} />;
     if (fixtures.isError) {
       // A season link that names no season of this competition: offer the current one.
@@ -141,8 +146,7 @@ export const PredictionBoard = ({
   const content = (
     <div className="flex flex-col gap-5">
       {/* Shown while the fixtures load too: the first thing a visitor reads. */}
-      {(status === 'signed_out' || status === 'no_team') &&
-      (fixtures.isPending || list.length > 0) ? (
+      {(status === 'signed_out' || status === 'no_team') && (fixturesPending || list.length > 0) ? (
         <PlayerPrompt
           status={status}
           competitionId={competition.id}

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { compareCodes } from '../../domain/kickoff';
 
 export interface RoundFixture {
   id: string;
@@ -20,7 +21,7 @@ export interface Round<T extends RoundFixture> {
 export const groupByRound = <T extends RoundFixture>(fixtures: readonly T[]): Round<T>[] => {
   const byLabel = new Map<string, T[]>();
   const sorted = [...fixtures].sort(
-    (a, b) => a.kickoffAt.localeCompare(b.kickoffAt) || a.id.localeCompare(b.id),
+    (a, b) => compareCodes(a.kickoffAt, b.kickoffAt) || compareCodes(a.id, b.id),
   );
   for (const fixture of sorted) {
     const list = byLabel.get(fixture.round) ?? [];
@@ -35,7 +36,7 @@ export const groupByRound = <T extends RoundFixture>(fixtures: readonly T[]): Ro
       from: list[0]?.kickoffAt ?? '',
       to: list.at(-1)?.kickoffAt ?? '',
     }))
-    .sort((a, b) => a.order - b.order || a.from.localeCompare(b.from));
+    .sort((a, b) => a.order - b.order || compareCodes(a.from, b.from));
 };
 
 /** Round labels of the catalogue ('Matchday 3', 'Group B', 'Final') in the chosen language. */

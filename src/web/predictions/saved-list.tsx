@@ -3,6 +3,7 @@ import { Sparkles, Trash2 } from 'lucide-react';
 import { Badge } from '../ui/badge';
 import type { FixtureItem, TeamPredictions } from './api';
 import { PointsBadge } from './fixture-result';
+import { compareCodes } from '../../domain/kickoff';
 
 type Saved = TeamPredictions['predictions'][number];
 
@@ -32,7 +33,7 @@ export const savedListRows = <F extends { id: string; kickoffAt: string }>(
       return fixture ? [{ prediction, fixture }] : [];
     })
     .filter(({ fixture }) => !isLocked(fixture) || Date.parse(fixture.kickoffAt) >= since)
-    .sort((a, b) => a.fixture.kickoffAt.localeCompare(b.fixture.kickoffAt));
+    .sort((a, b) => compareCodes(a.fixture.kickoffAt, b.fixture.kickoffAt));
 };
 
 interface SavedListProps {

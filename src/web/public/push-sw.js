@@ -49,7 +49,12 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const open = windows.find((w) => new URL(w.url).origin === target.origin);
-      if (open) return open.navigate(target.href).then((w) => (w || open).focus());
+      // navigate() works only on a page this worker controls; otherwise open a new one.
+      if (open)
+        return open
+          .navigate(target.href)
+          .then((w) => (w || open).focus())
+          .catch(() => self.clients.openWindow(target.href));
       return self.clients.openWindow(target.href);
     }),
   );
