@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
-import { Hourglass } from 'lucide-react';
+import { Hourglass, Trophy } from 'lucide-react';
 import type { PlayerStatus, RenderBoard } from '../lib/competition-board';
 import { Card } from '../ui/card';
 import { PageHeader } from '../ui/page';
@@ -63,7 +63,8 @@ const CompetitionIntro = ({
           aria-hidden="true"
           className="inline-flex h-10 min-w-14 items-center justify-center rounded-lg bg-white px-2 text-sm font-extrabold tracking-wider text-navy"
         >
-          {competition.flag}
+          {/* A competition without a country code (a private one) shows a trophy instead. */}
+          {competition.flag || <Trophy className="size-5" />}
         </span>
         <div>
           <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{competition.name}</h1>

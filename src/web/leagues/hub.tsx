@@ -290,7 +290,9 @@ const PickLine = ({ pick }: { pick: HubResultItem['picks'][number] }) => {
         <span className="shrink-0 text-fg-muted">{t('leagues.hub.notScored')}</span>
       ) : (
         <Badge tone={pick.points > 0 ? 'success' : 'neutral'} className="shrink-0 tabular-nums">
-          {t('leagues.hub.earned', { count: pick.points })}
+          {pick.points > 0
+            ? t('leagues.hub.earned', { count: pick.points })
+            : t('leagues.hub.points', { count: 0 })}
         </Badge>
       )}
     </li>

@@ -5,11 +5,14 @@
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
+/** English dates as the game's home reads them ('Sat 28 Nov', 24-hour), not American ones. */
+const regional = (locale: string) => (locale === 'en' ? 'en-GB' : locale);
+
 export const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) => {
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
+    format = new Intl.DateTimeFormat(regional(locale), options);
     dateFormats.set(key, format);
   }
   return format;
