@@ -123,7 +123,11 @@ export class TallyWorker {
         await moveBatch(trx, this.database.dialect, now.target, batch, this.partTeams, at);
         await runs.advanceRun(trx, fixtureId, run.generation, last);
         await yieldToEventLoop();
-        return countBatch(trx, fixtureId, leagues);
+        const batchCounts = await countBatch(trx, fixtureId, leagues);
+        // The commit writes the batch's pages to the log (tens of milliseconds for a large
+        // league on SQLite): its own turn of the event loop, not one with the count.
+        await yieldToEventLoop();
+        return batchCounts;
       });
       const sum = this.counts.get(fixtureId);
       if (sum) {
@@ -157,6 +161,7 @@ export class TallyWorker {
         const at = new Date().toISOString();
         const batch = { ids: [league.id], teams };
         await moveBatch(trx, this.database.dialect, now.target, batch, this.partTeams, at);
+        await yieldToEventLoop(); // the commit in a turn of its own
       });
     }
   }
@@ -182,6 +187,7 @@ export class TallyWorker {
         await inParts(trx, batch, this.partTeams, (names) =>
           rebuildLeagues(trx, leagues, at, names),
         );
+        await yieldToEventLoop(); // the commit in a turn of its own
       });
       leaguesDone += leagues.length;
       cursor = last;
