@@ -10,6 +10,7 @@ import { renderActionMail } from './mailer/templates';
 import { normaliseLanguage } from './i18n/translate';
 import type { Language } from '../domain/i18n';
 import { deleteUser, moveGuestHoldings } from './account/repository';
+import { markUserLeaguesChanged } from './standings/versions';
 import { AppError } from './errors';
 
 export interface SessionUser {
@@ -133,6 +134,12 @@ const buildAuth = ({ env, database, mailer, logger }: AuthDeps) => {
               locale: normaliseLanguage((user as { locale?: string | null }).locale),
             },
           }),
+        },
+        update: {
+          // A new display name shows in the tables of the player's leagues.
+          after: async (user) => {
+            await markUserLeaguesChanged(db, user.id);
+          },
         },
       },
     },

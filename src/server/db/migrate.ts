@@ -9,6 +9,7 @@ import * as rateLimit from './migrations/2026-11-22T21-10-00_rate-limit';
 import * as hardening from './migrations/2026-11-22T23-30-00_hardening';
 import * as teamNameOrder from './migrations/2026-11-23T00-40-00_team-name-order';
 import * as pushAndCalendar from './migrations/2026-11-25T20-00-00_push-and-calendar';
+import * as standingsVersions from './migrations/2026-11-26T01-00-00_standings-versions';
 
 // Listed explicitly (not read from disk) so the same list works from source, in tests and in
 // any bundle. Names are ISO-dated and never change once released.
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T23-30-00_hardening': hardening,
   '2026-11-23T00-40-00_team-name-order': teamNameOrder,
   '2026-11-25T20-00-00_push-and-calendar': pushAndCalendar,
+  '2026-11-26T01-00-00_standings-versions': standingsVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

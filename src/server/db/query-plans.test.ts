@@ -8,6 +8,7 @@ import * as calendar from '../calendar/repository';
 import * as hub from '../leagues/hub-repository';
 import * as leagues from '../leagues/repository';
 import * as predictions from '../predictions/repository';
+import { standingsVersion } from '../standings/versions';
 import { readStandings } from '../standings/table';
 import { reconcile } from '../standings/tally-sql';
 import type { DB } from './schema';
@@ -124,7 +125,11 @@ describe.runIf(!postgresTestUrl())('query plans (SQLite)', () => {
           userId,
         ),
     ],
-    ['the seasons a league played', (db: Kysely<DB>) => leagues.leagueSeasons(db, leagueId)],
+    [
+      'the seasons a league played',
+      (db: Kysely<DB>) => leagues.seasonsPlayed(db, leagueId, ['2025-26', '2026-27']),
+    ],
+    ["a league's standings version", (db: Kysely<DB>) => standingsVersion(db, leagueId)],
     [
       'scoring a batch of leagues',
       (db: Kysely<DB>) =>

@@ -213,6 +213,11 @@ export interface Session {
   userId: string;
 }
 
+export interface StandingsVersions {
+  league_id: string;
+  version: Generated<number>;
+}
+
 export interface SyncStatus {
   competition_id: string;
   error: string | null;
@@ -312,6 +317,7 @@ export interface DB {
   reminder_settings: ReminderSettings;
   round_totals: RoundTotals;
   session: Session;
+  standings_versions: StandingsVersions;
   sync_status: SyncStatus;
   tally_runs: TallyRuns;
   team_totals: TeamTotals;

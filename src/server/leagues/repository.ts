@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
+import { markLeaguesChanged } from '../standings/versions';
 import { nameKey, unnamedPlayer } from '../../domain/leagues';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -105,8 +106,9 @@ export const insertLeague = (
     })
     .execute();
 
-export const insertTeam = (db: Db, v: TeamRow & { at: string }) =>
-  db
+/** A new team, in its league's table from now (the league's standings version moves). */
+export const insertTeam = async (db: Db, v: TeamRow & { at: string }) => {
+  await db
     .insertInto('teams')
     .values({
       id: v.id,
@@ -117,6 +119,8 @@ export const insertTeam = (db: Db, v: TeamRow & { at: string }) =>
       created_at: v.at,
     })
     .execute();
+  await markLeaguesChanged(db, [v.leagueId]);
+};
 
 export const findTeamByName = async (
   db: Db,
@@ -192,16 +196,27 @@ export const listMembers = async (db: Db, leagueId: string) => {
 };
 
 /** The seasons in which the league's teams made predictions (for the season switcher). */
-export const leagueSeasons = async (db: Db, leagueId: string) =>
+/**
+ * Which of these seasons the league's teams predicted in: per season one search that stops at
+ * the first team with a prediction (never a walk of a large league's rows).
+ */
+export const seasonsPlayed = async (db: Db, leagueId: string, seasons: readonly string[]) =>
   (
-    await db
-      .selectFrom('team_totals')
-      .select('season')
-      .distinct()
-      .where('league_id', '=', leagueId)
-      .where('predictions', '>', 0)
-      .execute()
-  ).map((r) => r.season);
+    await Promise.all(
+      seasons.map(async (season) =>
+        (await db
+          .selectFrom('team_totals')
+          .select('season')
+          .where('league_id', '=', leagueId)
+          .where('season', '=', season)
+          .where('predictions', '>', 0)
+          .limit(1)
+          .executeTakeFirst())
+          ? [season]
+          : [],
+      ),
+    )
+  ).flat();
 
 export const updateLeague = (
   db: Db,
@@ -219,8 +234,17 @@ export const updateLeague = (
     .where('id', '=', id)
     .execute();
 
-export const deleteTeam = (db: Db, teamId: string) =>
-  db.deleteFrom('teams').where('id', '=', teamId).execute();
+/** Removes a team (its predictions and totals cascade) and moves its league's standings version. */
+export const deleteTeam = async (db: Db, teamId: string) => {
+  const team = await db
+    .selectFrom('teams')
+    .select('league_id')
+    .where('id', '=', teamId)
+    .executeTakeFirst();
+  if (!team) return;
+  await db.deleteFrom('teams').where('id', '=', teamId).execute();
+  await markLeaguesChanged(db, [team.league_id]);
+};
 
 export const deleteLeague = (db: Db, leagueId: string) =>
   db.deleteFrom('leagues').where('id', '=', leagueId).execute();

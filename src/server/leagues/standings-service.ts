@@ -3,8 +3,10 @@ import type { SessionUser } from '../auth';
 import type { DB } from '../db/schema';
 import { resolveSeason } from '../fixtures/seasons';
 import type { TotalsRow } from '../standings/repository';
-import { readStandings, type StandingsQuery } from '../standings/table';
+import { standingsMemo } from '../standings/memo';
+import { readStandings, type StandingsQuery, type TablePart } from '../standings/table';
 import { talliesOf } from '../standings/tallies';
+import { standingsVersion } from '../standings/versions';
 import * as repo from './repository';
 import { findLeague, type Deps } from './service';
 import { summaryOf } from './summary';
@@ -21,7 +23,8 @@ const standingsSeason = async (
   now: Date,
 ) => {
   const { season, current, spans } = await resolveSeason(db, league.competitionId, asked, now);
-  const played = new Set(await repo.leagueSeasons(db, league.id));
+  const others = spans.map((s) => s.season).filter((s) => s !== current);
+  const played = new Set(await repo.seasonsPlayed(db, league.id, others));
   const seasons = spans
     .filter((s) => s.season === current || played.has(s.season))
     .map((s) => s.season);
@@ -44,8 +47,13 @@ export const leagueStandings = async (
   const { season, current, seasons } = await standingsSeason(db, league, input.season, now);
   // A result the background run has not reached this league with yet counts already.
   await talliesOf(database).catchUpLeague(league);
+  // Read after the catch-up, before any part: a part is never older than its version.
+  const version = await standingsVersion(db, league.id);
+  const memo = standingsMemo(database);
+  const part: TablePart = (key, compute) =>
+    memo.part(`${league.id}\u0000${season ?? ''}`, version, key, compute);
   const [standings, member] = await Promise.all([
-    readStandings(db, league, season ?? '', input, viewer?.id ?? null),
+    readStandings(db, league, season ?? '', input, viewer?.id ?? null, part),
     viewer ? repo.isMember(db, league.id, viewer.id) : false,
   ]);
   const mine = (r: TotalsRow) => viewer !== null && r.userId === viewer.id;

@@ -4,6 +4,7 @@ import { AppError } from '../errors';
 import { rankFrom } from '../../domain/standings';
 import * as repo from './repository';
 import * as roundRepo from './round-repository';
+import { markLeaguesChanged } from './versions';
 
 /**
  * A league's standings, a page at a time (DESIGN §3 order). Whatever the league's size, a
@@ -45,16 +46,32 @@ const rankedSlice = async (
   return rankFrom(rows, offset, 1 + better);
 };
 
-/** The viewer's teams with their 0-based places in the table, best first. */
+/**
+ * Keeps a part of the league's table (memo.ts): `key` names it within the league, season and
+ * standings version the caller read. Without a memo every part is computed.
+ */
+export type TablePart = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+
+const computed: TablePart = (_key, compute) => compute();
+
+/**
+ * The viewer's teams with their 0-based places in the table, best first. The teams' own totals
+ * are read fresh (their counts move with every save); a place moves only with the version.
+ */
 const viewerPlaces = async (
   db: Kysely<DB>,
   leagueId: string,
   season: string,
   viewerId: string | null,
+  part: TablePart,
 ) => {
   const mine = viewerId ? await repo.teamsOfUser(db, leagueId, season, viewerId) : [];
   const positions = await Promise.all(
-    mine.map((team) => repo.positionOf(db, leagueId, season, team)),
+    mine.map((team) =>
+      part(`place:${team.teamId}:${team.points}:${team.exactMinutes}:${team.correctOutcomes}`, () =>
+        repo.positionOf(db, leagueId, season, team),
+      ),
+    ),
   );
   return { mine, positions: positions.sort((a, b) => a - b) };
 };
@@ -92,17 +109,22 @@ export const readStandings = async (
   season: string,
   query: StandingsQuery,
   viewerId: string | null,
+  part: TablePart = computed,
 ) => {
-  let totals = await repo.tableSummary(db, league.id, season);
-  if (!totals.complete) {
+  const { summary } = await part('summary', async () => {
+    const totals = await repo.tableSummary(db, league.id, season);
+    if (totals.complete) return totals;
     await repo.fillMissingTotals(db, league.id, season);
-    totals = await repo.tableSummary(db, league.id, season);
-  }
-  const { summary } = totals;
-  const [{ positions }, rounds, topTen] = await Promise.all([
-    viewerPlaces(db, league.id, season, viewerId),
+    // Teams the table lacked (a bulk load): parts kept before them are out of date.
+    await markLeaguesChanged(db, [league.id]);
+    return repo.tableSummary(db, league.id, season);
+  });
+  const slice = (offset: number, limit: number) =>
+    part(`slice:${offset}:${limit}`, () => rankedSlice(db, league.id, season, offset, limit));
+  const [{ mine, positions }, rounds, topTen] = await Promise.all([
+    viewerPlaces(db, league.id, season, viewerId, part),
     roundRepo.scoredRounds(db, league.competitionId, season),
-    rankedSlice(db, league.id, season, 0, topSize),
+    slice(0, topSize),
   ]);
   const pages = Math.max(1, Math.ceil(summary.totalTeams / pageSize));
   const chosen = query.round ?? rounds[0]?.round;
@@ -123,21 +145,28 @@ export const readStandings = async (
     const shown = [start, position, position + 1].every(
       (p) => p >= summary.totalTeams || top.has(p),
     );
-    return shown ? [] : [rankedSlice(db, league.id, season, start, position - start + 2)];
+    return shown ? [] : [slice(start, position - start + 2)];
   });
   const [rows, round, ...around] = await Promise.all([
-    rankedSlice(db, league.id, season, offset, pageSize),
+    slice(offset, pageSize),
     chosen === undefined
       ? Promise.resolve(null)
-      : roundTable(db, league.id, season, chosen, offset),
+      : part(`round:${chosen}:${offset}`, () => roundTable(db, league.id, season, chosen, offset)),
     ...neighbours,
   ]);
-  for (const slice of around) for (const r of slice) top.set(r.position, r);
+  for (const s of around) for (const r of s) top.set(r.position, r);
+
+  // The viewer's own counts as they are now (a kept page holds them as they were ranked).
+  const own = new Map(mine.map((r) => [r.teamId, r]));
+  const fresh = <R extends repo.TotalsRow>(r: R): R => {
+    const now = own.get(r.teamId);
+    return now ? { ...r, predictions: now.predictions, jokers: now.jokers } : r;
+  };
 
   return {
     page: { number: page, size: pageSize, pages, teams: summary.totalTeams },
-    rows,
-    top: [...top.values()].sort((a, b) => a.position - b.position),
+    rows: rows.map(fresh),
+    top: [...top.values()].sort((a, b) => a.position - b.position).map(fresh),
     summary,
     rounds: rounds.map((r) => r.round),
     round,

@@ -17,6 +17,7 @@ import {
 } from './tally-batches';
 import { rebuildLeagues, untally } from './tally-sql';
 import * as runs from './tally-repository';
+import { markLeaguesChanged } from './versions';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -116,6 +117,7 @@ export class TallyWorker {
       if (run.cursor === '') this.counts.set(fixtureId, { total: 0, gained: 0, complete: false });
       const counted = await inTransaction(db, async (trx) => {
         await lockLeagues(this.database, trx, leagues);
+        await markLeaguesChanged(trx, leagues);
         // Read again inside the batch: the totals move to the fixture as it now is.
         const now = await targetOf(trx, fixtureId);
         if (!now) return { total: 0, gained: 0 };
@@ -156,6 +158,7 @@ export class TallyWorker {
     for (const fixtureId of pending) {
       await inTransaction(db, async (trx) => {
         await lockLeagues(this.database, trx, [league.id]);
+        await markLeaguesChanged(trx, [league.id]);
         const now = await targetOf(trx, fixtureId);
         if (!now) return;
         const at = new Date().toISOString();
@@ -183,6 +186,7 @@ export class TallyWorker {
       const started = performance.now();
       await inTransaction(db, async (trx) => {
         await lockLeagues(this.database, trx, leagues);
+        await markLeaguesChanged(trx, leagues);
         const at = new Date().toISOString();
         await inParts(trx, batch, this.partTeams, (names) =>
           rebuildLeagues(trx, leagues, at, names),
