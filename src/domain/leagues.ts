@@ -5,6 +5,7 @@ import {
   normaliseInviteCode,
   sameNameIgnoringCase,
 } from './league-names';
+import { ruleKeys, ruleRanges, type LeagueRules } from './league-rules';
 
 export {
   inviteCodeAlphabet,
@@ -94,11 +95,43 @@ export const lookupQuery = z
 
 export const createTeamBody = z.object({ teamName });
 
+/** A league's rules as the API shows them. */
+export const leagueRules = z.object(
+  Object.fromEntries(ruleKeys.map((key) => [key, z.number().int()])) as Record<
+    keyof LeagueRules,
+    z.ZodNumber
+  >,
+);
+
+/** A change of some rules: each a whole number in its range (`ruleRanges`). */
+export const rulesChange = z
+  .object(
+    Object.fromEntries(
+      ruleKeys.map((key) => {
+        const [min, max] = ruleRanges[key];
+        const error = `Enter a whole number from ${min} to ${max}.`;
+        return [
+          key,
+          z.number({ error }).int({ error }).min(min, { error }).max(max, { error }).optional(),
+        ];
+      }),
+    ) as Record<keyof LeagueRules, z.ZodOptional<z.ZodNumber>>,
+  )
+  .strict();
+
 export const updateLeagueBody = z
-  .object({ name: leagueName.optional(), joinByName: z.boolean().optional() })
-  .refine((b) => b.name !== undefined || b.joinByName !== undefined, {
-    error: 'Nothing to change.',
-  });
+  .object({
+    name: leagueName.optional(),
+    joinByName: z.boolean().optional(),
+    rules: rulesChange.optional(),
+  })
+  .refine(
+    (b) =>
+      b.name !== undefined ||
+      b.joinByName !== undefined ||
+      (b.rules !== undefined && Object.keys(b.rules).length > 0),
+    { error: 'Nothing to change.' },
+  );
 
 export const deleteLeagueBody = z.object({ confirmName: z.string() });
 
@@ -112,6 +145,7 @@ export const leagueSummary = z.object({
   competitionRoute: z.string(),
   joinByName: z.boolean(),
   isAdmin: z.boolean(),
+  rules: leagueRules,
 });
 
 export const teamSummary = z.object({ id: z.string(), name: z.string(), leagueId: z.string() });

@@ -43,12 +43,16 @@ export const isKickedOff = (kickoffAt: string | Date, now: Date) =>
 
 /**
  * DESIGN §3: a fixture is locked from its kick-off or as soon as it is live, final, postponed or
- * cancelled, whichever comes first. A postponed fixture opens again once rescheduled.
+ * cancelled, whichever comes first. A postponed fixture opens again once rescheduled. A league
+ * may close picks earlier: `lockMinutesBefore` its kick-off (its rules).
  */
 export const isFixtureLocked = (
   f: { kickoffAt: string | Date; status: FixtureStatus },
   now: Date,
-) => f.status !== 'scheduled' || isKickedOff(f.kickoffAt, now);
+  lockMinutesBefore = 0,
+) =>
+  f.status !== 'scheduled' ||
+  now.getTime() >= new Date(f.kickoffAt).getTime() - lockMinutesBefore * 60_000;
 
 /** Others' picks show from kick-off, or once the match is live or final (brought forward). */
 export const picksRevealed = (f: { kickoffAt: string | Date; status: FixtureStatus }, now: Date) =>
@@ -76,6 +80,8 @@ export const splitBatch = <T extends { fixtureId: string }>(
   fixtures: Map<string, FixtureForPrediction>,
   competitionId: string,
   now: Date,
+  /** The league's lock before kick-off in a season, in minutes. */
+  lockMinutesIn: (season: string) => number = () => 0,
 ): SplitBatch<T> => {
   const result: SplitBatch<T> = { open: [], locked: [], rejected: [] };
   for (const item of batch) {
@@ -85,7 +91,7 @@ export const splitBatch = <T extends { fixtureId: string }>(
       result.rejected.push({ fixtureId: item.fixtureId, reason: 'FIXTURE_OTHER_COMPETITION' });
     else if (isTbd(fixture))
       result.rejected.push({ fixtureId: item.fixtureId, reason: 'TBD_FIXTURE' });
-    else if (isFixtureLocked(fixture, now)) result.locked.push(item);
+    else if (isFixtureLocked(fixture, now, lockMinutesIn(fixture.season))) result.locked.push(item);
     else result.open.push(item);
   }
   return result;

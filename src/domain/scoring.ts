@@ -12,6 +12,12 @@ export interface ScoringRules {
   minutePoints: number;
   /** What a joker multiplies a fixture's points by. */
   jokerMultiplier: number;
+  /**
+   * For a first-goal minute within ±`nearMissMinutes` of the real one but not exact, when there
+   * was a goal and the pick said one (a league's option; 0 and 0 in the game's rules).
+   */
+  nearMissPoints: number;
+  nearMissMinutes: number;
 }
 
 /** The game's rules: 1 + 3 points, a joker doubles (max 8 per fixture). */
@@ -19,6 +25,8 @@ export const defaultRules: Readonly<ScoringRules> = {
   outcomePoints: 1,
   minutePoints: 3,
   jokerMultiplier: 2,
+  nearMissPoints: 0,
+  nearMissMinutes: 0,
 };
 
 /** 1X2 of a regular-time score. */
@@ -66,6 +74,19 @@ export const isExactMinute = (prediction: ScoredPrediction, actual: ActualResult
   actual.firstGoalMinute !== null && prediction.firstGoalMinute === actual.firstGoalMinute;
 
 /**
+ * A near miss: not exact, but within `window` minutes of the first goal, when there was a goal
+ * and the pick said one (0 means "no goals": 0 against a 3rd-minute goal is no near miss).
+ */
+export const isNearMiss = (prediction: ScoredPrediction, actual: ActualResult, window: number) =>
+  window > 0 &&
+  actual.firstGoalMinute !== null &&
+  actual.firstGoalMinute > 0 &&
+  prediction.firstGoalMinute !== null &&
+  prediction.firstGoalMinute > 0 &&
+  prediction.firstGoalMinute !== actual.firstGoalMinute &&
+  Math.abs(prediction.firstGoalMinute - actual.firstGoalMinute) <= window;
+
+/**
  * Points of one prediction: outcome and minute scored independently, times the joker
  * multiplier. The server's set-based SQL (src/server/results/scoring-sql.ts) says the same.
  */
@@ -75,7 +96,11 @@ export const pointsFor = (
   rules: ScoringRules = defaultRules,
 ): number => {
   const outcome = isCorrectOutcome(prediction, actual) ? rules.outcomePoints : 0;
-  const minute = isExactMinute(prediction, actual) ? rules.minutePoints : 0;
+  const minute = isExactMinute(prediction, actual)
+    ? rules.minutePoints
+    : isNearMiss(prediction, actual, rules.nearMissMinutes)
+      ? rules.nearMissPoints
+      : 0;
   return (outcome + minute) * (prediction.joker ? rules.jokerMultiplier : 1);
 };
 

@@ -295,6 +295,86 @@ describe('leagues, teams and joining', () => {
     },
   );
 
+  it(
+    'lets the league admin set the rules, which every member then sees',
+    { timeout: 120_000 },
+    async () => {
+      const headers = { origin: baseUrl() };
+      const admin = await openSession(browser, 1280);
+      await signInOrUp(admin.context, uniqueEmail('rules-admin'), 'Rhea Rules');
+      const created = await admin.context.request.post('/api/leagues', {
+        data: { leagueName: `Rules League ${Date.now()}`, teamName: 'Rule Rovers' },
+        headers,
+      });
+      const { league } = (await created.json()) as { league: { id: string; inviteCode: string } };
+      const member = await openSession(browser, 375);
+      await signInOrUp(member.context, uniqueEmail('rules-member'), 'Milo Member');
+      await member.context.request.post('/api/leagues/join', {
+        data: { codeOrName: league.inviteCode, teamName: 'Member Magpies' },
+        headers,
+      });
+
+      await admin.page.goto(`/league/${league.id}`);
+      const card = admin.page.getByTestId('league-rules');
+      await card.waitFor();
+      expect(await card.textContent()).toContain('standard FirstGoal rules');
+      expect(await admin.page.getByTestId('rules-deadline').textContent()).toContain('at kick-off');
+
+      // A value out of range is refused in the form (the server refuses it too).
+      await admin.page.getByTestId('rules-edit').click();
+      await admin.page.getByTestId('rules-input-outcomePoints').fill('11');
+      await admin.page.getByTestId('rules-submit').click();
+      await admin.page.getByText('Enter a whole number from 0 to 10.').first().waitFor();
+      await admin.page.getByTestId('rules-input-outcomePoints').fill('2');
+      await admin.page.getByTestId('rules-input-minutePoints').fill('5');
+      await admin.page.getByTestId('rules-input-jokers').fill('1');
+      await admin.page.getByTestId('rules-input-lockMinutesBefore').fill('30');
+      await admin.page.getByTestId('rules-near-miss').click();
+      await admin.page.getByTestId('rules-input-nearMissPoints').fill('1');
+      await admin.page.getByTestId('rules-input-nearMissMinutes').fill('3');
+      for (const width of widths) {
+        await admin.page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        await screenshot(admin.page, 'leagues-rules-dialog');
+      }
+      expect(await seriousViolations(admin.page)).toEqual([]);
+      await admin.page.getByTestId('rules-submit').click();
+      await admin.page.getByText('League rules saved.').first().waitFor();
+      await admin.page.getByTestId('rules-dialog').waitFor({ state: 'detached' });
+      expect(await admin.page.getByTestId('rules-outcome').textContent()).toContain('2 points');
+      expect(await admin.page.getByTestId('rules-minute').textContent()).toContain('5 points');
+      expect(await admin.page.getByTestId('rules-near-miss-row').textContent()).toContain(
+        'First-goal minute within ±31 point',
+      );
+      expect(await admin.page.getByTestId('rules-jokers').textContent()).toContain('1 joker');
+      expect(await admin.page.getByTestId('rules-deadline').textContent()).toContain(
+        '30 minutes before kick-off',
+      );
+      const toast = admin.page.locator('[data-sonner-toast]').first();
+      await toast.waitFor({ state: 'detached' });
+      await capture(admin.page, 'leagues-rules-admin', 'league-rules');
+
+      // The member sees them on the league page (without editing), the rules page and the
+      // standings page says how ties are broken.
+      await member.page.goto(`/league/${league.id}`);
+      await member.page.getByTestId('rules-deadline').waitFor();
+      expect(await member.page.getByTestId('rules-deadline').textContent()).toContain(
+        '30 minutes before kick-off',
+      );
+      expect(await member.page.getByTestId('rules-edit').count()).toBe(0);
+      await capture(member.page, 'leagues-rules-member', 'league-rules');
+      await member.page.goto('/rules');
+      await member.page.getByTestId('rules-jokers').waitFor();
+      expect(await member.page.getByTestId('league-rules').textContent()).toContain('Rules of');
+      await capture(member.page, 'rules-page-league', 'league-rules');
+      await member.page.goto(`/league/${league.id}/standings`);
+      await member.page.getByTestId('standings-tie-break').waitFor();
+      expect(admin.errors).toEqual([]);
+      expect(member.errors).toEqual([]);
+      await admin.context.close();
+      await member.context.close();
+    },
+  );
+
   it('sends /join with an unknown code to /competitions and shows League not found', async () => {
     const { page, context } = await openSession(browser, 375);
     await page.goto('/join?code=ZZZZZZ');

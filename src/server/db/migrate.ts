@@ -10,6 +10,7 @@ import * as hardening from './migrations/2026-11-22T23-30-00_hardening';
 import * as teamNameOrder from './migrations/2026-11-23T00-40-00_team-name-order';
 import * as pushAndCalendar from './migrations/2026-11-25T20-00-00_push-and-calendar';
 import * as standingsVersions from './migrations/2026-11-26T01-00-00_standings-versions';
+import * as leagueRules from './migrations/2026-11-26T02-00-00_league-rules';
 
 // Listed explicitly (not read from disk) so the same list works from source, in tests and in
 // any bundle. Names are ISO-dated and never change once released.
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T00-40-00_team-name-order': teamNameOrder,
   '2026-11-25T20-00-00_push-and-calendar': pushAndCalendar,
   '2026-11-26T01-00-00_standings-versions': standingsVersions,
+  '2026-11-26T02-00-00_league-rules': leagueRules,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -114,6 +114,18 @@ export interface LeagueBars {
   user_id: string;
 }
 
+export interface LeagueRules {
+  jokers: number;
+  league_id: string;
+  lock_minutes: number;
+  minute_points: number;
+  near_miss_minutes: Generated<number>;
+  near_miss_points: Generated<number>;
+  outcome_points: number;
+  season: string;
+  updated_at: string;
+}
+
 export interface Leagues {
   admin_user_id: string | null;
   competition_id: string;
@@ -307,6 +319,7 @@ export interface DB {
   contact_messages: ContactMessages;
   fixtures: Fixtures;
   league_bars: LeagueBars;
+  league_rules: LeagueRules;
   leagues: Leagues;
   outbox: Outbox;
   predictions: Predictions;

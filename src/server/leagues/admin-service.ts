@@ -4,6 +4,10 @@ import { isUniqueViolation } from '../db/errors';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../errors';
 import * as repo from './repository';
+import * as rules from './rules-repository';
+import { ruleKeys, scoringRulesOf, type LeagueRules } from '../../domain/league-rules';
+import { resolveSeason } from '../fixtures/seasons';
+import { talliesOf } from '../standings/tallies';
 import { findLeague, freeInviteCode, type Deps } from './service';
 
 /** What only a league's admin (its creator) may do; every change is audited. */
@@ -24,11 +28,16 @@ const audit = (
 export const updateLeagueSettings = async (
   deps: Deps,
   user: SessionUser,
-  input: { leagueId: string; name?: string | undefined; joinByName?: boolean | undefined },
+  input: {
+    leagueId: string;
+    name?: string | undefined;
+    joinByName?: boolean | undefined;
+    rules?: Partial<Record<keyof LeagueRules, number | undefined>> | undefined;
+  },
   now: Date,
 ) => {
   const { db } = deps.database;
-  const { leagueId, ...change } = input;
+  const { leagueId, rules: rulesChange, ...change } = input;
   const league = await adminLeague(deps, user, leagueId);
   const set: { name?: string; join_by_name?: number } = {};
   if (change.name !== undefined && change.name !== league.name) {
@@ -38,19 +47,57 @@ export const updateLeagueSettings = async (
   }
   if (change.joinByName !== undefined) set.join_by_name = change.joinByName ? 1 : 0;
   try {
-    await repo.updateLeague(db, league.id, set, now.toISOString());
+    if (Object.keys(set).length > 0) await repo.updateLeague(db, league.id, set, now.toISOString());
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('LEAGUE_NAME_TAKEN');
     throw error;
   }
-  const before = { name: league.name, joinByName: league.joinByName };
-  await audit(
-    deps,
-    user,
-    { action: 'league.update', entityId: league.id, before, after: change },
-    now,
-  );
+  if (change.name !== undefined || change.joinByName !== undefined) {
+    const before = { name: league.name, joinByName: league.joinByName };
+    await audit(
+      deps,
+      user,
+      { action: 'league.update', entityId: league.id, before, after: change },
+      now,
+    );
+  }
+  if (rulesChange) await changeRules(deps, user, league, rulesChange, now);
   return (await repo.findLeagueById(db, league.id)) ?? league;
+};
+
+/**
+ * New rules for the competition's current season on (finished seasons keep theirs). Points
+ * changed: the league's standings are derived afresh from its predictions before the answer.
+ * A lower joker limit removes no joker already placed (saves refuse only to add one).
+ */
+const changeRules = async (
+  deps: Deps,
+  user: SessionUser,
+  league: repo.LeagueRow,
+  change: Partial<Record<keyof LeagueRules, number | undefined>>,
+  now: Date,
+) => {
+  const { database } = deps;
+  const { current } = await resolveSeason(database.db, league.competitionId, undefined, now);
+  const season = current ?? '';
+  const before = await rules.rulesOfLeague(database.db, league.id, season);
+  const after: LeagueRules = { ...before };
+  for (const key of ruleKeys) {
+    const value = change[key];
+    if (value !== undefined) after[key] = value;
+  }
+  if (ruleKeys.every((key) => after[key] === before[key])) return;
+  await inTransaction(database.db, async (trx) => {
+    await rules.saveRules(trx, league.id, season, after, now.toISOString());
+    await writeAudit(
+      trx,
+      auditActorOf(user),
+      { action: 'league.rules', entityType: 'league', entityId: league.id, before, after },
+      now,
+    );
+  });
+  const scoring = (r: LeagueRules) => JSON.stringify(scoringRulesOf(r));
+  if (scoring(after) !== scoring(before)) await talliesOf(database).rebuildLeague(league.id);
 };
 
 export const regenerateInviteCode = async (

@@ -2,7 +2,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
+import { toRules, type RulesColumns } from './rules-repository';
 import { markLeaguesChanged } from '../standings/versions';
+import { defaultLeagueRules, type LeagueRules } from '../../domain/league-rules';
 import { nameKey, unnamedPlayer } from '../../domain/leagues';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -17,6 +19,8 @@ export interface LeagueRow {
   adminUserId: string | null;
   joinByName: boolean;
   createdAt: string;
+  /** The rules it plays from now on (its latest rules row, else the game's). */
+  rules: LeagueRules;
 }
 
 export interface TeamRow {
@@ -30,7 +34,21 @@ const leagueSelect = (db: Db) =>
   db
     .selectFrom('leagues as l')
     .innerJoin('competitions as c', 'c.id', 'l.competition_id')
+    // The league's latest rules row (a handful per league, searched by its key).
+    .leftJoin('league_rules as lr', (join) =>
+      join
+        .onRef('lr.league_id', '=', 'l.id')
+        .on(
+          sql<boolean>`lr.season = (select max(x.season) from league_rules x where x.league_id = l.id)`,
+        ),
+    )
     .select([
+      'lr.outcome_points',
+      'lr.minute_points',
+      'lr.jokers',
+      'lr.lock_minutes',
+      'lr.near_miss_points',
+      'lr.near_miss_minutes',
       'l.id',
       'l.name',
       'l.invite_code',
@@ -56,6 +74,7 @@ const toLeague = (r: LeagueSelectRow): LeagueRow => ({
   adminUserId: r.admin_user_id,
   joinByName: Number(r.join_by_name) === 1,
   createdAt: r.created_at,
+  rules: r.outcome_points === null ? { ...defaultLeagueRules } : toRules(r as RulesColumns),
 });
 
 export const findLeagueById = async (db: Db, id: string) => {

@@ -31,6 +31,7 @@ export const summaryOf = (
   competitionRoute: league.competitionRoute,
   joinByName: league.joinByName,
   isAdmin: viewer !== null && league.adminUserId === viewer.id,
+  rules: league.rules,
 });
 
 /** A team as the API shows it: no owner, no timestamps. */

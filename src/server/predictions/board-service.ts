@@ -4,6 +4,7 @@ import type { Services } from '../context';
 import { AppError } from '../errors';
 import { findFixture } from '../fixtures/repository';
 import { resolveSeason } from '../fixtures/seasons';
+import { rulesOfLeague } from '../leagues/rules-repository';
 import { findLeague } from '../leagues/service';
 import { talliesOf } from '../standings/tallies';
 import * as repo from './repository';
@@ -38,6 +39,7 @@ export const leagueBoard = async (
   const league = await findLeague({ database }, input);
   const { season } = await resolveSeason(database.db, league.competitionId, input.season, now);
   await talliesOf(database).catchUpLeague(league);
+  const { lockMinutesBefore } = await rulesOfLeague(database.db, league.id, season);
   const data = await repo.leagueFixtureEntries(
     database.db,
     league.id,
@@ -59,7 +61,7 @@ export const leagueBoard = async (
       homeScore: f.home_score,
       awayScore: f.away_score,
       firstGoalMinute: f.first_goal_minute,
-      locked: isFixtureLocked(state, now),
+      locked: isFixtureLocked(state, now, lockMinutesBefore),
       revealed,
       entries: data.teams.map((t) =>
         entryOf(

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { FixtureForPrediction, Outcome, SavedPrediction } from '../../domain/predictions';
 import type { DB } from '../db/schema';
+import { rowsOf, type RulesRow } from '../leagues/rules-repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -344,6 +345,8 @@ export interface SaveReads {
   jokers: { fixtureId: string; season: string; joker: true }[];
   /** The team's stored picks of the batch's fixtures. */
   stored: Map<string, StoredPick>;
+  /** The rules rows of the team's league (its deadline and jokers per season). */
+  rules: RulesRow[];
 }
 
 /**
@@ -359,11 +362,18 @@ export const readForSave = async (
   fixtureIds: string[],
 ): Promise<SaveReads> => {
   const team = await findTeamWithCompetition(trx, teamId);
-  if (!team) return { team, fixtures: new Map(), jokers: [], stored: new Map() };
+  if (!team) return { team, fixtures: new Map(), jokers: [], stored: new Map(), rules: [] };
   await lockTeamRow(trx, dialect, teamId);
   const fixtures = await fixturesByIds(trx, fixtureIds, dialect === 'postgres');
   const { jokers, stored } = await picksForSave(trx, teamId, fixtureIds);
-  return { team, fixtures, jokers: jokers.map((j) => ({ ...j, joker: true as const })), stored };
+  const rules = await rowsOf(trx, [team.leagueId]);
+  return {
+    team,
+    fixtures,
+    jokers: jokers.map((j) => ({ ...j, joker: true as const })),
+    stored,
+    rules,
+  };
 };
 
 /** PostgreSQL: holds the team's row until the transaction ends (SQLite has one writer anyway). */

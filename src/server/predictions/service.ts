@@ -2,7 +2,6 @@ import type { Transaction } from 'kysely';
 import {
   isFixtureLocked,
   jokersAfterSave,
-  jokersPerCompetition,
   splitBatch,
   type FixtureForPrediction,
   type PredictionInput,
@@ -11,6 +10,7 @@ import type { SessionUser } from '../auth';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
+import { pick, rowsOf, rulesOfLeague } from '../leagues/rules-repository';
 import * as repo from './repository';
 import * as direct from './sqlite-repository';
 import { moveTeamTotals, planDeleteTallies, planSaveTallies } from '../standings/tally-sql';
@@ -21,6 +21,12 @@ import { talliesOf } from '../standings/tallies';
 
 /** What prediction services need: the database. */
 type Deps = Pick<Services, 'database'>;
+
+/** A league's lock before kick-off (minutes) in each season, from its rules rows. */
+const leagueLock = async (db: Database['db'], leagueId: string) => {
+  const rows = await rowsOf(db, [leagueId]);
+  return (season: string) => pick(rows, season).lockMinutesBefore;
+};
 
 /** The team, when it exists and is the player's. */
 const ownedBy = <T extends { userId: string }>(team: T | null, user: SessionUser): T => {
@@ -96,10 +102,18 @@ export const writePicks = async (
   await moveTeamTotals(trx, team, moves);
 };
 
-/** Jokers a team has left in one season of its competition. */
-const jokersRemaining = async (database: Database, teamId: string, season: string | null) =>
-  jokersPerCompetition -
-  (await repo.jokersOfTeam(database.db, teamId)).filter((j) => j.season === season).length;
+/** Jokers a team has left in one season of its competition (its league's limit). */
+const jokersRemaining = async (
+  database: Database,
+  team: { id: string; leagueId: string },
+  season: string | null,
+) => {
+  const [held, rules] = await Promise.all([
+    repo.jokersOfTeam(database.db, team.id),
+    rulesOfLeague(database.db, team.leagueId, season),
+  ]);
+  return Math.max(0, rules.jokers - held.filter((j) => j.season === season).length);
+};
 
 /** One of the player's teams with its picks and the jokers left in the current season. */
 export const teamPredictions = async (
@@ -120,7 +134,7 @@ export const teamPredictions = async (
     competitionId: team.competitionId,
     season,
     predictions,
-    jokersRemaining: await jokersRemaining(database, team.id, season),
+    jokersRemaining: await jokersRemaining(database, team, season),
   };
 };
 
@@ -129,33 +143,32 @@ export const myPredictions = ({ database }: Deps, user: SessionUser) =>
   repo.predictionsOfUser(database.db, user.id);
 
 /**
- * The most jokers the team would hold in any season the batch touches (the allowance is per
- * competition season).
+ * Whether the batch adds a joker beyond the league's limit in a season it touches (the allowance
+ * is per competition season). A team holding more than a lowered limit keeps them: only a save
+ * that adds one is refused.
  */
-const jokersAfter = (
+const overJokerLimit = (
   existing: { fixtureId: string; season: string; joker: boolean }[],
   open: PredictionInput[],
   fixtures: Map<string, FixtureForPrediction>,
+  limitIn: (season: string) => number,
 ) => {
   const seasons = new Set(open.map((p) => fixtures.get(p.fixtureId)?.season ?? ''));
-  let most = 0;
   for (const season of seasons) {
     const inSeason = (p: PredictionInput) => (fixtures.get(p.fixtureId)?.season ?? '') === season;
-    const held = jokersAfterSave(
-      existing.filter((j) => j.season === season),
-      open.filter(inSeason),
-    );
-    most = Math.max(most, held);
+    const before = existing.filter((j) => j.season === season);
+    const held = jokersAfterSave(before, open.filter(inSeason));
+    if (held > limitIn(season) && held > before.length) return true;
   }
-  return most;
+  return false;
 };
 
 /**
  * The rule of a save, between its reads and its writes: the team must be the player's, a batch
- * naming an unknown, foreign or TBD fixture changes nothing, locked fixtures (kicked off, live,
- * final, postponed or cancelled) are reported and left untouched, and a team never holds more
- * than its jokers in a season. Returns the rows to write, how the team's totals move and the
- * answer.
+ * naming an unknown, foreign or TBD fixture changes nothing, locked fixtures (past the league's
+ * deadline, live, final, postponed or cancelled) are reported and left untouched, and a team
+ * never adds a joker beyond its league's limit in a season. Returns the rows to write, how the
+ * team's totals move and the answer.
  */
 const decideSave = (
   reads: repo.SaveReads,
@@ -165,9 +178,16 @@ const decideSave = (
 ) => {
   const { fixtures, jokers: existing, stored } = reads;
   const team = ownedBy(reads.team, user);
-  const split = splitBatch(batch, fixtures, team.competitionId, now);
+  const rulesIn = (season: string) => pick(reads.rules, season);
+  const split = splitBatch(
+    batch,
+    fixtures,
+    team.competitionId,
+    now,
+    (season) => rulesIn(season).lockMinutesBefore,
+  );
   refuseRejected(split.rejected);
-  if (jokersAfter(existing, split.open, fixtures) > jokersPerCompetition)
+  if (overJokerLimit(existing, split.open, fixtures, (season) => rulesIn(season).jokers))
     throw new AppError('JOKER_LIMIT');
   const { rows, moves } = planWrites(stored, split.open, fixtures);
   // What the player sees: jokers left in the season of the fixtures saved.
@@ -185,7 +205,7 @@ const decideSave = (
       team,
       saved: split.open.map((p) => p.fixtureId),
       locked: split.locked.map((p) => p.fixtureId),
-      jokersRemaining: jokersPerCompetition - held,
+      jokersRemaining: Math.max(0, rulesIn(season ?? '').jokers - held),
       jokerUsed: split.open.some((p) => p.joker),
     },
   };
@@ -230,9 +250,10 @@ export const deletePredictions = async (
 ) => {
   const team = await ownTeam(database, user, teamId);
   const fixtures = await repo.fixturesByIds(database.db, fixtureIds);
+  const lockIn = await leagueLock(database.db, team.leagueId);
   const locked = fixtureIds.filter((id) => {
     const f = fixtures.get(id);
-    return f !== undefined && isFixtureLocked(f, now);
+    return f !== undefined && isFixtureLocked(f, now, lockIn(f.season));
   });
   const open = fixtureIds.filter((id) => fixtures.has(id) && !locked.includes(id));
   await inTransaction(database.db, async (trx) => {
@@ -265,9 +286,14 @@ export const copyPredictions = async (
     database.db,
     source.map((p) => p.fixtureId),
   );
+  const lockIn = await leagueLock(database.db, to.leagueId);
   const open = source.filter((p) => {
     const f = fixtures.get(p.fixtureId);
-    return f !== undefined && f.competitionId === to.competitionId && !isFixtureLocked(f, now);
+    return (
+      f !== undefined &&
+      f.competitionId === to.competitionId &&
+      !isFixtureLocked(f, now, lockIn(f.season))
+    );
   });
   await inTransaction(database.db, async (trx) => {
     await lockTeam(database, trx, to.id);
@@ -296,7 +322,12 @@ export const saveToTeams = async (
   }: { teamIds: string[]; predictions: Omit<PredictionInput, 'joker'>[] },
   now: Date,
 ) => {
-  const teams = await Promise.all([...new Set(teamIds)].map((id) => ownTeam(database, user, id)));
+  const teams = await Promise.all(
+    [...new Set(teamIds)].map(async (id) => {
+      const team = await ownTeam(database, user, id);
+      return { ...team, lockIn: await leagueLock(database.db, team.leagueId) };
+    }),
+  );
   const plans = await inTransaction(database.db, async (trx) => {
     const fixtures = await repo.fixturesByIds(
       trx,
@@ -304,7 +335,7 @@ export const saveToTeams = async (
       database.dialect === 'postgres',
     );
     const planned = teams.map((team) => {
-      const split = splitBatch(batch, fixtures, team.competitionId, now);
+      const split = splitBatch(batch, fixtures, team.competitionId, now, team.lockIn);
       refuseRejected(split.rejected);
       return { team, split };
     });

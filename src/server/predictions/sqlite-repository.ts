@@ -7,6 +7,7 @@ import {
   moveTeamTotalsText,
   type TotalsMove,
 } from '../standings/tally-sql';
+import { leagueRulesText, type RulesRow } from '../leagues/rules-repository';
 import {
   toTeamWithCompetition,
   type SaveReads,
@@ -65,7 +66,7 @@ export const readForSave = (
 ): SaveReads => {
   const row = s.get<TeamLeagueRow>(teamText, teamId);
   const team: TeamWithCompetition | null = row ? toTeamWithCompetition(row) : null;
-  if (!team) return { team, fixtures: new Map(), jokers: [], stored: new Map() };
+  if (!team) return { team, fixtures: new Map(), jokers: [], stored: new Map(), rules: [] };
   const ids = JSON.stringify(fixtureIds);
   const fixtures = new Map<string, FixtureForPrediction>(
     s.all<FixtureRow>(fixturesText, ids).map((f) => [
@@ -86,6 +87,7 @@ export const readForSave = (
   return {
     team,
     fixtures,
+    rules: s.all<RulesRow>(leagueRulesText, team.leagueId),
     jokers: picks
       .filter((p) => p.joker === 1)
       .map((p) => ({ fixtureId: p.fixture_id, season: p.season, joker: true })),

@@ -43,6 +43,35 @@ export const rulesValues = (rules: ScoringRules): RulesOperands => {
     outcomePoints: literal(rules.outcomePoints),
     minutePoints: literal(rules.minutePoints),
     jokerMultiplier: literal(rules.jokerMultiplier),
+    nearMissPoints: literal(rules.nearMissPoints),
+    nearMissMinutes: literal(rules.nearMissMinutes),
+  };
+};
+
+/**
+ * Rules that change with the season (a league's rules rows, `from` a season on; before the first
+ * one the game's): each operand a CASE on the fixture's season, for a statement that scores
+ * several seasons at once (a rebuild).
+ */
+export const seasonalRulesValues = (
+  base: ScoringRules,
+  changes: { from: string; rules: ScoringRules }[],
+  season: RawBuilder<string>,
+): RulesOperands => {
+  const baseValues = rulesValues(base);
+  if (changes.length === 0) return baseValues;
+  const latestFirst = [...changes].sort((a, b) => (a.from < b.from ? 1 : -1));
+  const operand = (key: keyof ScoringRules) =>
+    sql<number>`(case ${sql.join(
+      latestFirst.map((c) => sql`when ${season} >= ${c.from} then ${rulesValues(c.rules)[key]}`),
+      sql` `,
+    )} else ${baseValues[key]} end)`;
+  return {
+    outcomePoints: operand('outcomePoints'),
+    minutePoints: operand('minutePoints'),
+    jokerMultiplier: operand('jokerMultiplier'),
+    nearMissPoints: operand('nearMissPoints'),
+    nearMissMinutes: operand('nearMissMinutes'),
   };
 };
 
@@ -52,6 +81,10 @@ export const correctOutcomeSql = (p: PredictionColumns, r: ResultOperands) =>
 export const exactMinuteSql = (p: PredictionColumns, r: ResultOperands) =>
   sql<boolean>`(${r.minute} is not null and ${p.minute} = ${r.minute})`;
 
+/** `isNearMiss` of the domain (the caller has ruled out an exact minute). */
+const nearMissSql = (p: PredictionColumns, r: ResultOperands, window: RawBuilder<number>) =>
+  sql<boolean>`(${window} > 0 and ${r.minute} > 0 and ${p.minute} > 0 and abs(${p.minute} - ${r.minute}) <= ${window})`;
+
 /** Points of a prediction: `pointsFor` of the domain, as one SQL expression. */
 export const pointsSql = (p: PredictionColumns, r: ResultOperands, rules: RulesOperands) =>
-  sql<number>`((case when ${correctOutcomeSql(p, r)} then ${rules.outcomePoints} else 0 end) + (case when ${exactMinuteSql(p, r)} then ${rules.minutePoints} else 0 end)) * (case when ${p.joker} = 1 then ${rules.jokerMultiplier} else 1 end)`;
+  sql<number>`((case when ${correctOutcomeSql(p, r)} then ${rules.outcomePoints} else 0 end) + (case when ${exactMinuteSql(p, r)} then ${rules.minutePoints} when ${nearMissSql(p, r, rules.nearMissMinutes)} then ${rules.nearMissPoints} else 0 end)) * (case when ${p.joker} = 1 then ${rules.jokerMultiplier} else 1 end)`;

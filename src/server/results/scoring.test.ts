@@ -68,6 +68,8 @@ const rules: fc.Arbitrary<ScoringRules> = fc.record({
   outcomePoints: fc.integer({ min: 0, max: 10 }),
   minutePoints: fc.integer({ min: 0, max: 10 }),
   jokerMultiplier: fc.integer({ min: 1, max: 3 }),
+  nearMissPoints: fc.integer({ min: 0, max: 10 }),
+  nearMissMinutes: fc.integer({ min: 0, max: 10 }),
 });
 
 type Result = { homeScore: number; awayScore: number; firstGoalMinute: number | null };

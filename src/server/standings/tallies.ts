@@ -15,11 +15,15 @@ import {
   targetOf,
   yieldToEventLoop,
 } from './tally-batches';
+import { rebuildGroups } from '../leagues/rules-repository';
 import { rebuildLeagues, untally } from './tally-sql';
 import * as runs from './tally-repository';
 import { markLeaguesChanged } from './versions';
 
 type Db = Kysely<DB> | Transaction<DB>;
+
+/** A league re-scored for new rules moves in parts of this many teams (a season's picks each). */
+const rulesPartTeams = 100;
 
 /**
  * Derived totals move in runs of league batches (DESIGN §3): a fixture's change commits first
@@ -188,9 +192,11 @@ export class TallyWorker {
         await lockLeagues(this.database, trx, leagues);
         await markLeaguesChanged(trx, leagues);
         const at = new Date().toISOString();
-        await inParts(trx, batch, this.partTeams, (names) =>
-          rebuildLeagues(trx, leagues, at, names),
-        );
+        const groups = await rebuildGroups(trx, leagues);
+        await inParts(trx, batch, this.partTeams, async (names) => {
+          for (const group of groups)
+            await rebuildLeagues(trx, group.leagueIds, at, names, group.changes);
+        });
         await yieldToEventLoop(); // the commit in a turn of its own
       });
       leaguesDone += leagues.length;
@@ -201,6 +207,28 @@ export class TallyWorker {
       await yieldToEventLoop();
     }
     return leaguesDone;
+  }
+
+  /**
+   * One league's totals summed afresh from its predictions (its rules changed): one transaction,
+   * so the table moves from old to new in one step; a large league in parts of `rulesPartTeams`
+   * (each re-scores every prediction of its teams), the event loop free between them.
+   */
+  async rebuildLeague(leagueId: string) {
+    const { db } = this.database;
+    const teams = await runs.teamCount(db, leagueId);
+    const batch = { ids: [leagueId], teams };
+    await inTransaction(db, async (trx) => {
+      await lockLeagues(this.database, trx, [leagueId]);
+      await markLeaguesChanged(trx, [leagueId]);
+      const at = new Date().toISOString();
+      const groups = await rebuildGroups(trx, [leagueId]);
+      await inParts(trx, batch, Math.min(this.partTeams, rulesPartTeams), async (names) => {
+        for (const group of groups)
+          await rebuildLeagues(trx, group.leagueIds, at, names, group.changes);
+      });
+      await yieldToEventLoop(); // the commit in a turn of its own
+    });
   }
 
   /**

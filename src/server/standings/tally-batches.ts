@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database';
 import type { DB } from '../db/schema';
+import { scoringGroups } from '../leagues/rules-repository';
 import { reconcile, type NameRange, type TallyTarget } from './tally-sql';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -177,22 +178,26 @@ export const resize = (size: number, elapsedMs: number) => {
  * batch's statements would otherwise run back to back in one turn (the connection stays with the
  * transaction), and a batch slower than its budget on a busy machine would hold every request.
  */
-export const moveBatch = (
+export const moveBatch = async (
   trx: Db,
   dialect: Dialect,
   target: TallyTarget,
   batch: { ids: string[]; teams: number },
   partTeams: number,
   at: string,
-) =>
-  inParts(trx, batch, partTeams, (names) =>
-    reconcile(
-      trx,
-      dialect,
-      target,
-      { leagueIds: batch.ids, names },
-      at,
-      undefined,
-      yieldToEventLoop,
-    ),
-  );
+) => {
+  // One statement per fixture and group of leagues playing the same rules this season.
+  const groups = await scoringGroups(trx, batch.ids, target.season);
+  await inParts(trx, batch, partTeams, async (names) => {
+    for (const group of groups)
+      await reconcile(
+        trx,
+        dialect,
+        target,
+        { leagueIds: group.leagueIds, names },
+        at,
+        group.rules,
+        yieldToEventLoop,
+      );
+  });
+};

@@ -8,6 +8,7 @@ import {
   pointsSql,
   resultValues,
   rulesValues,
+  seasonalRulesValues,
 } from '../results/scoring-sql';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -246,7 +247,8 @@ export const rebuildLeagues = async (
   leagueIds: string[],
   at: string,
   names?: NameRange,
-  rules: ScoringRules = defaultRules,
+  /** The leagues' rules by season (a rebuild scores every season): none, the game's. */
+  changes: { from: string; rules: ScoringRules }[] = [],
 ) => {
   if (leagueIds.length === 0) return;
   const leagues = sql.join(leagueIds);
@@ -260,7 +262,7 @@ export const rebuildLeagues = async (
   const p = columns('predictions');
   const points = sql<
     number | null
-  >`(case when ${scored} then ${pointsSql(p, f, rulesValues(rules))} else null end)`;
+  >`(case when ${scored} then ${pointsSql(p, f, seasonalRulesValues(defaultRules, changes, sql.ref('f.season')))} else null end)`;
   const correct = sql<number>`(case when ${scored} and ${correctOutcomeSql(p, f)} then 1 else 0 end)`;
   const exact = sql<number>`(case when ${scored} and ${exactMinuteSql(p, f)} then 1 else 0 end)`;
   const tally = sql<number>`(1 + 2 * ${correct} + 4 * ${exact} + 8 * predictions.joker)`;

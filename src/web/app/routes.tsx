@@ -8,6 +8,7 @@ import { PageContainer } from '../ui/page';
 import { LoadingBlock } from '../ui/skeleton';
 import { Layout } from './layout';
 import { RequireUser } from './require-user';
+import { RulesPage, RulesRoute } from './rules-route';
 
 // Home is in the first download; every other page is its own chunk, fetched when first shown
 // (Layout's Suspense shows a skeleton meanwhile).
@@ -34,7 +35,6 @@ const ResetPasswordPage = lazyNamed(
   () => import('../account/reset-password-page'),
   'ResetPasswordPage',
 );
-const RulesPage = lazyNamed(() => import('../static-pages/rules-page'), 'RulesPage', ['info']);
 const StandingsPage = lazyNamed(() => import('../leagues/standings-page'), 'StandingsPage');
 const TeamPage = lazyNamed(() => import('../leagues/team-page'), 'TeamPage', ['team']);
 const TermsPage = lazyNamed(() => import('../static-pages/terms-page'), 'TermsPage', ['info']);
@@ -95,7 +95,7 @@ export const routes: RouteObject[] = [
         element: <RequireUser>{(user) => <TeamPage isGuest={user.isAnonymous} />}</RequireUser>,
       },
       { path: 'dashboard', element: <DashboardRoute /> },
-      { path: 'rules', element: <RulesPage /> },
+      { path: 'rules', element: <RulesRoute /> },
       { path: 'contact', element: <ContactRoute /> },
       { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
       { path: 'terms-of-service', element: <TermsPage /> },

@@ -1,3 +1,4 @@
+import type { LeagueRules } from '../../domain/league-rules';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateLeagueBody, JoinLeagueBody, QuickJoinBody } from '../../domain/leagues';
 import { setActiveLeague } from '../lib/active-team';
@@ -140,7 +141,7 @@ export const useCreateTeam = (leagueId: string) =>
 
 export const useUpdateLeague = (leagueId: string) =>
   useRefreshingMutation(
-    (json: { name?: string; joinByName?: boolean }) =>
+    (json: { name?: string; joinByName?: boolean; rules?: Partial<LeagueRules> }) =>
       unwrap(api.leagues[':leagueId'].$patch({ param: { leagueId }, json })),
     leagueViews,
   );

@@ -11,6 +11,7 @@ import { EmptyState } from '../ui/state';
 import { leagueQueryOptions } from './api';
 import { LeagueFixtures } from './league-fixtures';
 import { LeagueNotFound, isNotFound } from './league-not-found';
+import { LeagueRulesCard } from './league-rules';
 import { LeagueSettings } from './league-settings';
 import { SharePanel } from './share-panel';
 import { useLeagueError } from './use-league-error';
@@ -82,8 +83,11 @@ export const LeaguePage = () => {
               <SharePanel league={league} showCode={false} testIdPrefix="league-share" />
             </Card>
           ) : null}
+          <div className="order-3 lg:order-none">
+            <LeagueRulesCard league={league} editable={league.isAdmin} />
+          </div>
           {league.isAdmin ? (
-            <div className="order-4 lg:order-none">
+            <div className="order-5 lg:order-none">
               <LeagueSettings league={league} members={sorted} />
             </div>
           ) : null}
@@ -99,7 +103,7 @@ export const LeaguePage = () => {
             <MembersTable members={sorted} />
           )}
         </Card>
-        <div className="order-3 min-w-0 lg:order-none lg:col-start-1 lg:row-start-2">
+        <div className="order-4 min-w-0 lg:order-none lg:col-start-1 lg:row-start-2">
           <LeagueFixtures leagueId={league.id} />
         </div>
       </div>

@@ -174,6 +174,9 @@ export const StandingsPage = () => {
           {standings.data.page.pages > 1 ? (
             <StandingsPager page={standings.data.page} onPage={choosePage} busy={busy} />
           ) : null}
+          <p className="text-sm text-fg-muted" data-testid="standings-tie-break">
+            {t('leagues.rules.tieBreak')}
+          </p>
         </>
       )}
       {rows.length > 0 ? (

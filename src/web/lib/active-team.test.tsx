@@ -4,6 +4,7 @@ import { domPerTest } from '../../../tests/setup/dom';
 import { resolveActive, setActiveLeague, useActiveTeam } from './active-team';
 import { clearSessionStorageKeys, localKeys } from './local-keys';
 import { myLeaguesQueryOptions, type MyLeagueItem } from './queries';
+import { defaultLeagueRules } from '../../domain/league-rules';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -16,6 +17,7 @@ const league = (id: string, competitionId: string, teams: string[]): MyLeagueIte
   competitionRoute: `/${competitionId}`,
   joinByName: true,
   isAdmin: false,
+  rules: { ...defaultLeagueRules },
   teams: teams.map((t) => ({ id: t, name: `Team ${t}`, leagueId: id })),
 });
 

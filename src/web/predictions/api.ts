@@ -36,6 +36,9 @@ export interface PlayerTeam {
   name: string;
   leagueId: string;
   leagueName: string;
+  /** The league's deadline before kick-off and jokers per season (its rules). */
+  lockMinutesBefore: number;
+  jokers: number;
 }
 
 /** The player's teams in one competition: teams of leagues for that competition. */
@@ -48,6 +51,8 @@ export const teamsInCompetition = (leagues: readonly MyLeagueItem[], competition
         name: team.name,
         leagueId: league.id,
         leagueName: league.name,
+        lockMinutesBefore: league.rules.lockMinutesBefore,
+        jokers: league.rules.jokers,
       })),
     );
 

@@ -92,12 +92,14 @@ export const jokersLeft = (
   fixtures: readonly DraftFixture[],
   edits: Edits,
   saved: ReadonlyMap<string, SavedLike>,
+  /** The league's jokers per season. */
+  limit = jokersPerCompetition,
 ): number => {
   const used = fixtures.filter((f) => {
     const entry = f.locked ? entryFromSaved(saved.get(f.id)) : currentEntry(f.id, edits, saved);
     return entry.joker && entry.outcome !== '';
   }).length;
-  return Math.max(0, jokersPerCompetition - used);
+  return Math.max(0, limit - used);
 };
 
 /** A joker can go on an open fixture with an outcome while one is left; it can always come off. */

@@ -11,6 +11,7 @@ import { AuthDialogProvider } from '../lib/auth-dialog-context';
 import { LeagueDialogsProvider } from '../lib/league-dialogs-context';
 import type { FixtureItem, FixturesResponse } from './api';
 import { PredictionBoard } from './prediction-board';
+import { defaultLeagueRules } from '../../domain/league-rules';
 
 const competition: Competition = {
   id: 'premier_league',
@@ -225,6 +226,7 @@ describe('PredictionBoard: deadlines', () => {
     competitionRoute: '/premier-league',
     joinByName: true,
     isAdmin: false,
+    rules: { ...defaultLeagueRules },
     teams: [{ id: 'team-1', name: 'Pat FC', leagueId: 'league-1' }],
   };
 

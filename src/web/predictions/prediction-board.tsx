@@ -49,11 +49,16 @@ export const PredictionBoard = ({
   const data = useDeferredValue(fixtures.data);
   const fixturesPending = data === undefined && !fixtures.isError;
   const list = data?.fixtures ?? [];
-  const clock = useServerClock(data?.serverTime, fixtures.dataUpdatedAt, list);
-  const paging = useRoundPaging(data, clock.serverNow);
   const teams = useActiveTeam({ competitionId: competition.id, enabled: signedIn === true });
   const teamList = teamsInCompetition(teams.leagues, competition.id);
   const active = teamList.find((team) => team.id === teams.team?.id) ?? teamList[0] ?? null;
+  const clock = useServerClock(
+    data?.serverTime,
+    fixtures.dataUpdatedAt,
+    list,
+    active?.lockMinutesBefore ?? 0,
+  );
+  const paging = useRoundPaging(data, clock.serverNow);
   const choose = (teamId: string) => {
     const team = teamList.find((t) => t.id === teamId);
     if (team) teams.setActive(team.leagueId, team.id);

@@ -88,7 +88,7 @@ export const TeamBoard = ({
       );
   }, [stale]);
   const draftFixtures = fixtures.map((f) => ({ id: f.id, locked: isLocked(f), tbd: f.tbd }));
-  const left = jokersLeft(draftFixtures, edits, savedMap);
+  const left = jokersLeft(draftFixtures, edits, savedMap, active.jokers);
   const changed = new Set(changedFixtureIds(edits, savedMap));
   const dirty = changed.size > 0;
   const deletable = deletableFixtureIds(

@@ -16,11 +16,15 @@ export const maxTimerDelay = 2 ** 31 - 1;
  * timer can wait (the timer then fires early, finds nothing locked and waits again); null when no
  * open fixture is left to lock.
  */
-export const nextLockDelay = (fixtures: readonly Lockable[], serverNow: number): number | null => {
+export const nextLockDelay = (
+  fixtures: readonly Lockable[],
+  serverNow: number,
+  lockMinutesBefore = 0,
+): number | null => {
   let next: number | null = null;
   for (const fixture of fixtures) {
     if (fixture.locked || fixture.status !== 'scheduled') continue;
-    const at = Date.parse(fixture.kickoffAt);
+    const at = Date.parse(fixture.kickoffAt) - lockMinutesBefore * 60_000;
     if (at > serverNow && (next === null || at < next)) next = at;
   }
   return next === null ? null : Math.min(next - serverNow, maxTimerDelay);
@@ -28,8 +32,8 @@ export const nextLockDelay = (fixtures: readonly Lockable[], serverNow: number):
 
 /**
  * Lock state as the server sees it, kept exact while the page stays open (DESIGN §3: a fixture
- * locks at its kick-off): the server's `locked` flag, or its clock (this clock plus the offset
- * measured from `serverTime`) having reached kick-off since. A timer wakes the page at the next
+ * locks at its kick-off, or the league's lock before it): the server's `locked` flag, or its clock
+ * (this clock plus the offset measured from `serverTime`) having reached the deadline since. A timer wakes the page at the next
  * kick-off rather than polling, and again when the tab comes back (background tabs throttle
  * timers).
  */
@@ -37,10 +41,12 @@ export const useServerClock = (
   serverTime: string | undefined,
   fetchedAt: number,
   fixtures: readonly Lockable[],
+  /** The active team's league closes picks this many minutes before kick-off. */
+  lockMinutesBefore = 0,
 ) => {
   const [now, setNow] = useState(() => Date.now());
   const offset = serverTime && fetchedAt ? Date.parse(serverTime) - fetchedAt : 0;
-  const delay = nextLockDelay(fixtures, now + offset);
+  const delay = nextLockDelay(fixtures, now + offset, lockMinutesBefore);
 
   useEffect(() => {
     if (delay === null) return;
@@ -60,6 +66,7 @@ export const useServerClock = (
   const serverNow = new Date(now + offset);
   return {
     serverNow,
-    isLocked: (fixture: Lockable) => fixture.locked || isFixtureLocked(fixture, serverNow),
+    isLocked: (fixture: Lockable) =>
+      fixture.locked || isFixtureLocked(fixture, serverNow, lockMinutesBefore),
   };
 };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRight, LayoutGrid } from 'lucide-react';
@@ -80,7 +81,7 @@ const Section = ({ section }: { section: RulesSection }) => {
 };
 
 /** /rules (spec §2.17, DESIGN §3): the rules the server actually applies, with examples. */
-export const RulesPage = () => {
+export const RulesPage = ({ leagueRules }: { leagueRules?: ReactNode }) => {
   const { t } = useTranslation();
   return (
     <PageContainer className="max-w-4xl">
@@ -107,6 +108,8 @@ export const RulesPage = () => {
           </li>
         ))}
       </ul>
+      {/* A signed-in player's active league may play rules of its own: they come first. */}
+      {leagueRules ? <div className="mb-5">{leagueRules}</div> : null}
       <div className="flex flex-col gap-5">
         {rulesSections.map((section) => (
           <Section key={section.id} section={section} />
