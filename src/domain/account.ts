@@ -3,6 +3,12 @@ import { languages } from './i18n';
 
 export const localeBody = z.object({ locale: z.enum(languages) });
 
+/** What a player types to delete their account (the same word in every language). */
+export const deleteConfirmWord = 'DELETE';
+export const deleteAccountBody = z.object({
+  confirm: z.literal(deleteConfirmWord, { error: `Type ${deleteConfirmWord} to confirm.` }),
+});
+
 export const roleSchema = z.enum(['user', 'admin']);
 
 export const meResponse = z.object({
@@ -15,6 +21,7 @@ export const meResponse = z.object({
       isAnonymous: z.boolean(),
       emailVerified: z.boolean(),
       locale: z.enum(languages),
+      twoFactorEnabled: z.boolean(),
     })
     .nullable(),
   auth: z.object({

@@ -47,6 +47,7 @@ export const errorCatalogue = {
   WRONG_COMPETITION: { status: 409, message: 'This league is for a different competition' },
   UNKNOWN_COMPETITION: { status: 400, message: 'This competition does not exist.' },
   NOT_LEAGUE_ADMIN: { status: 403, message: 'Only the league admin can do this.' },
+  ALREADY_LEAGUE_ADMIN: { status: 409, message: 'You already run this league.' },
   REMOVED_FROM_LEAGUE: {
     status: 403,
     message: 'You were removed from this league. Ask the league admin to let you back in.',

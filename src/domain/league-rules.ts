@@ -56,6 +56,9 @@ export const hasNearMiss = (rules: LeagueRules) =>
 /** The most a pick can score without a joker. */
 export const bestPick = (rules: LeagueRules) => rules.outcomePoints + rules.minutePoints;
 
+/** The longest a league may close picks before kick-off, in hours (reminders look this far ahead). */
+export const longestLockHours = Math.ceil(ruleRanges.lockMinutesBefore[1] / 60);
+
 /** When picks of a fixture close in a league: its kick-off less the league's lock. */
 export const pickDeadline = (kickoffAt: string | Date, lockMinutesBefore: number) =>
   new Date(new Date(kickoffAt).getTime() - lockMinutesBefore * 60_000);

@@ -95,6 +95,9 @@ export const lookupQuery = z
 
 export const createTeamBody = z.object({ teamName });
 
+/** Names one team (leaving a league with it, handing the admin role to its owner). */
+export const teamIdBody = z.object({ teamId: z.string().min(1).max(64) });
+
 /** A league's rules as the API shows them. */
 export const leagueRules = z.object(
   Object.fromEntries(ruleKeys.map((key) => [key, z.number().int()])) as Record<

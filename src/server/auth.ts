@@ -21,6 +21,8 @@ export interface SessionUser {
   isAnonymous: boolean;
   emailVerified: boolean;
   locale: Language;
+  /** Signs in with a code from an authenticator app as well (better-auth's twoFactor). */
+  twoFactorEnabled: boolean;
 }
 
 export const guestEmailDomain = 'guest.firstgoal.invalid';
@@ -233,6 +235,7 @@ interface CachedUser {
   isAnonymous?: unknown;
   emailVerified?: unknown;
   locale?: string | null;
+  twoFactorEnabled?: unknown;
 }
 
 const cookieValue = (header: string | null, name: string) => {
@@ -366,6 +369,16 @@ export const startGuestSession = async (
   return { user: toSessionUser(guest), cookies: signedIn.headers.getSetCookie() };
 };
 
+/** The cookies that end the request's session in the browser (its account may be gone already). */
+export const endSession = async (auth: Auth, headers: Headers): Promise<string[]> => {
+  try {
+    const ended = await auth.api.signOut({ headers, returnHeaders: true });
+    return ended.headers.getSetCookie();
+  } catch {
+    return [];
+  }
+};
+
 /** Removes a guest started for nothing (its quick join failed): it holds no team yet. */
 export const discardGuest = (deps: { database: Database }, guest: SessionUser) =>
   deleteUser(deps.database.db, guest.id);
@@ -379,5 +392,6 @@ const toSessionUser = (user: CachedUser): SessionUser => {
     isAnonymous: flag(user.isAnonymous),
     emailVerified: flag(user.emailVerified),
     locale: normaliseLanguage(user.locale),
+    twoFactorEnabled: flag(user.twoFactorEnabled),
   };
 };

@@ -46,6 +46,7 @@ const demoUser = async (services: Services, p: (typeof demo.players)[number]) =>
     isAnonymous: false,
     emailVerified: true,
     locale: 'en',
+    twoFactorEnabled: false,
   };
   return user;
 };

@@ -375,6 +375,63 @@ describe('leagues, teams and joining', () => {
     },
   );
 
+  it(
+    'lets the league admin hand the league over, and a player leave it',
+    { timeout: 120_000 },
+    async () => {
+      const headers = { origin: baseUrl() };
+      const admin = await openSession(browser, 1280);
+      await signInOrUp(admin.context, uniqueEmail('handover-admin'), 'Hana Handover');
+      const created = await admin.context.request.post('/api/leagues', {
+        data: { leagueName: `Handover League ${Date.now()}`, teamName: 'Hana Hawks' },
+        headers,
+      });
+      const { league } = (await created.json()) as {
+        league: { id: string; name: string; inviteCode: string };
+      };
+      const member = await openSession(browser, 375);
+      await signInOrUp(member.context, uniqueEmail('handover-member'), 'Omar Owner');
+      await member.context.request.post('/api/leagues/join', {
+        data: { codeOrName: league.inviteCode, teamName: 'Omar Otters' },
+        headers,
+      });
+
+      // The admin makes Omar the league admin (no button on the admin's own team).
+      await admin.page.goto(`/league/${league.id}`);
+      await admin.page.getByTestId('league-settings').waitFor();
+      expect(await admin.page.getByTestId('settings-make-admin').count()).toBe(1);
+      await admin.page
+        .getByRole('button', { name: 'Make Omar Owner (Omar Otters) the league admin' })
+        .click();
+      await admin.page.getByTestId('confirm-submit').click();
+      await admin.page.getByText('Omar Owner now runs the league.').first().waitFor();
+      await admin.page.getByTestId('league-settings').waitFor({ state: 'detached' });
+
+      // Omar, now its admin, leaves with his only team: told where the role goes, then home.
+      await member.page.goto(`/league/${league.id}`);
+      await member.page.getByTestId('league-settings').waitFor();
+      await member.page.getByTestId('leave-league-team').click();
+      await member.page.getByTestId('leave-dialog').waitFor();
+      expect(await member.page.getByTestId('leave-dialog').textContent()).toContain(
+        'the admin role passes to the member who joined first',
+      );
+      await screenshot(member.page, 'leagues-leave-dialog');
+      expect(await seriousViolations(member.page)).toEqual([]);
+      await member.page.getByTestId('leave-submit').click();
+      await member.page.getByText(`Omar Otters left ${league.name}.`).first().waitFor();
+      await member.page.waitForURL((url) => url.pathname === '/');
+
+      // Hana runs the league again.
+      await admin.page.reload();
+      await admin.page.getByTestId('league-settings').waitFor();
+      expect(await admin.page.getByTestId('league-member-row').count()).toBe(1);
+      expect(admin.errors).toEqual([]);
+      expect(member.errors).toEqual([]);
+      await admin.context.close();
+      await member.context.close();
+    },
+  );
+
   it('sends /join with an unknown code to /competitions and shows League not found', async () => {
     const { page, context } = await openSession(browser, 375);
     await page.goto('/join?code=ZZZZZZ');

@@ -7,8 +7,8 @@ export const setUserLocale = async (db: Kysely<DB>, userId: string, locale: stri
   await db.updateTable('user').set({ locale }).where('id', '=', userId).execute();
 };
 
-/** Removes a user with everything that cascades from it (a guest that never got a team). */
-export const deleteUser = async (db: Kysely<DB>, userId: string) => {
+/** Removes a user with everything that cascades from it (sessions, accounts, teams, settings). */
+export const deleteUser = async (db: Kysely<DB> | Transaction<DB>, userId: string) => {
   await db.deleteFrom('user').where('id', '=', userId).execute();
 };
 
@@ -57,4 +57,133 @@ export const markEmailVerified = async (db: Kysely<DB>, email: string) => {
     .where('email', '=', email)
     .where('emailVerified', '=', 0)
     .execute();
+};
+
+// --- 'Download my data' and account deletion ---
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export const accountOf = async (db: Db, userId: string) => {
+  const u = await db
+    .selectFrom('user')
+    .select(['id', 'name', 'email', 'emailVerified', 'isAnonymous', 'locale', 'role', 'createdAt'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    emailVerified: Number(u.emailVerified) === 1,
+    guest: Number(u.isAnonymous ?? 0) === 1,
+    language: u.locale,
+    role: u.role,
+    createdAt: u.createdAt,
+  };
+};
+
+/** The player's teams with their leagues, oldest first. */
+export const teamsOfUser = async (db: Db, userId: string) =>
+  (
+    await db
+      .selectFrom('teams as t')
+      .innerJoin('leagues as l', 'l.id', 't.league_id')
+      .innerJoin('competitions as c', 'c.id', 'l.competition_id')
+      .select([
+        't.id',
+        't.name',
+        't.created_at',
+        'l.id as league_id',
+        'l.name as league_name',
+        'c.name as competition',
+      ])
+      .where('t.user_id', '=', userId)
+      .orderBy('t.created_at')
+      .execute()
+  ).map((r) => ({
+    id: r.id,
+    name: r.name,
+    createdAt: r.created_at,
+    league: { id: r.league_id, name: r.league_name, competition: r.competition },
+  }));
+
+export const teamIdsOf = async (db: Db, userId: string) =>
+  (await db.selectFrom('teams').select('id').where('user_id', '=', userId).execute()).map(
+    (r) => r.id,
+  );
+
+/** Every prediction of the player's teams (all of them: an export is complete). */
+export const predictionsOfUser = async (db: Db, userId: string) =>
+  (
+    await db
+      .selectFrom('predictions as p')
+      .innerJoin('teams as t', 't.id', 'p.team_id')
+      .innerJoin('fixtures as f', 'f.id', 'p.fixture_id')
+      .select([
+        'p.team_id',
+        'p.fixture_id',
+        'f.home_team',
+        'f.away_team',
+        'f.kickoff_at',
+        'f.season',
+        'f.round_label',
+        'p.outcome',
+        'p.first_goal_minute',
+        'p.joker',
+        'p.points',
+        'p.created_at',
+        'p.updated_at',
+      ])
+      .where('t.user_id', '=', userId)
+      .orderBy('f.kickoff_at')
+      .execute()
+  ).map((r) => ({
+    teamId: r.team_id,
+    fixtureId: r.fixture_id,
+    match: `${r.home_team} v ${r.away_team}`,
+    kickoffAt: r.kickoff_at,
+    season: r.season,
+    round: r.round_label,
+    outcome: r.outcome,
+    firstGoalMinute: r.first_goal_minute,
+    joker: Number(r.joker) === 1,
+    points: r.points === null ? null : Number(r.points),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }));
+
+/** The leagues the player runs (as their admin). */
+export const leaguesRunBy = async (db: Db, userId: string) =>
+  (
+    await db
+      .selectFrom('leagues')
+      .select(['id', 'name', 'invite_code', 'created_at'])
+      .where('admin_user_id', '=', userId)
+      .orderBy('created_at')
+      .execute()
+  ).map((l) => ({ id: l.id, name: l.name, inviteCode: l.invite_code, createdAt: l.created_at }));
+
+/** Reminder mails, push devices and the calendar link. */
+export const settingsOf = async (db: Db, userId: string) => {
+  const [reminder, devices, feed] = await Promise.all([
+    db
+      .selectFrom('reminder_settings')
+      .select('enabled')
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('push_subscriptions')
+      .select(db.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('calendar_feeds')
+      .select('created_at')
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+  ]);
+  return {
+    reminderMails: Number(reminder?.enabled ?? 0) === 1,
+    pushDevices: Number(devices?.n ?? 0),
+    calendarLink: feed ? { createdAt: feed.created_at } : null,
+  };
 };

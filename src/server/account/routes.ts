@@ -1,11 +1,12 @@
 import type { Context } from 'hono';
-import { getSessionUser } from '../auth';
+import { endSession, getSessionUser } from '../auth';
+import { deleteAccount, exportData } from './data-service';
 import { setLocale as saveLocale } from './service';
 import type { AppBindings } from '../context';
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { localeBody, meResponse } from '../../domain/account';
-import { createRouter, requireUser } from '../http';
+import { deleteAccountBody, localeBody, meResponse } from '../../domain/account';
+import { body, createRouter, json, requireUser, route } from '../http';
 
 const me = createRoute({
   method: 'get',
@@ -61,4 +62,48 @@ export const accountRoutes = createRouter()
     const saved = await saveLocale(c.get('services'), user, c.req.valid('json'));
     await freshUser(c);
     return c.json(saved, 200);
-  });
+  })
+  .openapi(
+    route({
+      method: 'get',
+      path: '/export',
+      summary:
+        'Download my data: the account, its teams and predictions, leagues and settings (JSON)',
+      responses: { 200: json(z.object({ exportedAt: z.string() }).passthrough()) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const services = c.get('services');
+      const data = await exportData(services, user, services.now());
+      c.header('content-disposition', 'attachment; filename="firstgoal-my-data.json"');
+      c.header('cache-control', 'no-store');
+      return c.json(data, 200);
+    },
+  )
+  .openapi(
+    route({
+      method: 'delete',
+      path: '/',
+      summary:
+        'Delete my account (type DELETE): its teams and predictions go, leagues it runs pass on',
+      request: body(deleteAccountBody),
+      responses: {
+        200: json(
+          z.object({
+            leagues: z.array(
+              z.object({ leagueId: z.string(), to: z.string().nullable(), deleted: z.boolean() }),
+            ),
+          }),
+        ),
+      },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const services = c.get('services');
+      const result = await deleteAccount(services, user, services.now());
+      // The session went with the account: the browser's cookies are cleared too.
+      for (const value of await endSession(services.auth, c.req.raw.headers))
+        c.header('set-cookie', value, { append: true });
+      return c.json(result, 200);
+    },
+  );

@@ -4,6 +4,7 @@ import { AppError } from '../errors';
 import { resolveSeason } from '../fixtures/seasons';
 import { translator } from '../i18n/translate';
 import { listUserLeagues } from '../leagues/repository';
+import { pickDeadline } from '../../domain/league-rules';
 import { buildCalendar, type IcsEvent } from './ics';
 import * as repo from './repository';
 
@@ -37,6 +38,28 @@ export const removeCalendarLink = async ({ database }: Deps, user: { id: string 
 type TeamPick = Awaited<ReturnType<typeof repo.teamPicks>>[number];
 
 /**
+ * When predictions close: at kick-off when every league of the player's says so, else one line
+ * per deadline naming its leagues.
+ */
+const deadlineLines = (
+  t: ReturnType<typeof translator>,
+  teams: { league: string; lock: number }[],
+) => {
+  const leaguesByLock = new Map<number, Set<string>>();
+  for (const team of teams)
+    leaguesByLock.set(team.lock, (leaguesByLock.get(team.lock) ?? new Set()).add(team.league));
+  if (leaguesByLock.size === 1 && leaguesByLock.has(0)) return [t('calendar.deadline')];
+  return [...leaguesByLock]
+    .sort(([a], [b]) => b - a)
+    .map(([lock, leagues]) =>
+      t(lock === 0 ? 'calendar.deadlineIn' : 'calendar.deadlineBeforeIn', {
+        count: lock,
+        leagues: [...leagues].join(', '),
+      }),
+    );
+};
+
+/**
  * The player's calendar (ICS): every fixture of the current season of each competition their
  * teams play, with the deadline, each team's pick (and points once scored) and, where a pick is
  * missing, an alarm an hour before. Read by the token alone: calendar apps cannot sign in.
@@ -56,7 +79,12 @@ export const calendarFeed = async (services: Deps, token: string) => {
 
   const byCompetition = new Map<
     string,
-    { name: string; route: string; teams: { id: string; name: string; league: string }[] }
+    {
+      name: string;
+      route: string;
+      /** `lock`: the league closes picks this many minutes before kick-off. */
+      teams: { id: string; name: string; league: string; lock: number }[];
+    }
   >();
   for (const { league, teams } of memberships) {
     const entry = byCompetition.get(league.competitionId) ?? {
@@ -65,7 +93,12 @@ export const calendarFeed = async (services: Deps, token: string) => {
       teams: [],
     };
     entry.teams.push(
-      ...teams.map((team) => ({ id: team.id, name: team.name, league: league.name })),
+      ...teams.map((team) => ({
+        id: team.id,
+        name: team.name,
+        league: league.name,
+        lock: league.rules.lockMinutesBefore,
+      })),
     );
     byCompetition.set(league.competitionId, entry);
   }
@@ -77,7 +110,10 @@ export const calendarFeed = async (services: Deps, token: string) => {
     if (!season) continue;
     const url = `${services.env.baseUrl}${competition.route}`;
     for (const fixture of await repo.seasonFixtures(db, competitionId, season)) {
-      const open = fixture.status === 'scheduled' && Date.parse(fixture.kickoff_at) > now.getTime();
+      const openFor = (lock: number) =>
+        fixture.status === 'scheduled' &&
+        pickDeadline(fixture.kickoff_at, lock).getTime() > now.getTime();
+      const open = competition.teams.some((team) => openFor(team.lock));
       const match = `${fixture.home_team} – ${fixture.away_team}`;
       const scored =
         fixture.status === 'final' && fixture.home_score !== null && fixture.away_score !== null;
@@ -86,10 +122,11 @@ export const calendarFeed = async (services: Deps, token: string) => {
         : fixture.status === 'postponed'
           ? t('calendar.postponed', { match })
           : match;
-      let missing = false;
+      // The longest lock of a team still able to predict it (its alarm comes that much earlier).
+      let missingLock: number | null = null;
       const teamLines = competition.teams.map((team) => {
         const pick = picks.get(`${team.id}|${fixture.id}`);
-        if (!pick) missing = true;
+        if (!pick && openFor(team.lock)) missingLock = Math.max(missingLock ?? 0, team.lock);
         const parts = pick
           ? [
               pick.outcome,
@@ -110,7 +147,7 @@ export const calendarFeed = async (services: Deps, token: string) => {
       });
       const description = [
         `${competition.name} · ${fixture.round_label}`,
-        ...(open ? [t('calendar.deadline')] : []),
+        ...(open ? deadlineLines(t, competition.teams) : []),
         ...(open && Number(fixture.time_confirmed) !== 1 ? [t('calendar.timeNotConfirmed')] : []),
         '',
         ...teamLines,
@@ -132,9 +169,14 @@ export const calendarFeed = async (services: Deps, token: string) => {
             : fixture.status === 'postponed' || Number(fixture.time_confirmed) !== 1
               ? 'TENTATIVE'
               : 'CONFIRMED',
-        ...(open && missing
-          ? { alarm: { minutesBefore: alarmMinutes, text: t('calendar.alarm', { match }) } }
-          : {}),
+        ...(missingLock === null
+          ? {}
+          : {
+              alarm: {
+                minutesBefore: alarmMinutes + missingLock,
+                text: t(missingLock > 0 ? 'calendar.alarmCloses' : 'calendar.alarm', { match }),
+              },
+            }),
       });
     }
   }

@@ -5,9 +5,11 @@ import {
   deleteLeagueBody,
   inviteLink,
   leagueBar,
+  teamIdBody,
 } from '../../domain/leagues';
 import { body, createRouter, json, requireUser, route } from '../http';
 import * as service from './admin-service';
+import { handOverAdmin } from './membership-service';
 import { leagueIdParam, summaryOf } from './summary';
 
 /** What only a league's admin (its creator) may do; the service checks the role. */
@@ -57,6 +59,22 @@ export const leagueAdminRoutes = createRouter()
       const services = c.get('services');
       await service.removeTeam(services, user, c.req.valid('param'), services.now());
       return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    route({
+      method: 'post',
+      path: '/{leagueId}/admin',
+      summary: 'League admin: hand the admin role to the owner of another team',
+      request: { params: leagueIdParam, ...body(teamIdBody) },
+      responses: { 200: json(z.object({ league: leagueSummary })) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const services = c.get('services');
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') };
+      const league = await handOverAdmin(services, user, input, services.now());
+      return c.json({ league: summaryOf(league, user, { member: true }) }, 200);
     },
   )
   .openapi(

@@ -92,6 +92,10 @@ export const findLeagueByName = async (db: Db, name: string) => {
   return row ? toLeague(row) : null;
 };
 
+/** The leagues a user runs, as the league services read them. */
+export const leaguesRunByUser = async (db: Db, userId: string) =>
+  (await leagueSelect(db).where('l.admin_user_id', '=', userId).execute()).map(toLeague);
+
 export const inviteCodeExists = async (db: Db, code: string) =>
   (await db
     .selectFrom('leagues')
@@ -263,6 +267,27 @@ export const deleteTeam = async (db: Db, teamId: string) => {
   if (!team) return;
   await db.deleteFrom('teams').where('id', '=', teamId).execute();
   await markLeaguesChanged(db, [team.league_id]);
+};
+
+/** The owner of the league's oldest team among other players (who runs it next), or null. */
+export const longestStandingMember = async (db: Db, leagueId: string) =>
+  (
+    await db
+      .selectFrom('teams')
+      .select('user_id')
+      .where('league_id', '=', leagueId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst()
+  )?.user_id ?? null;
+
+export const setLeagueAdmin = async (db: Db, leagueId: string, userId: string) => {
+  await db
+    .updateTable('leagues')
+    .set({ admin_user_id: userId })
+    .where('id', '=', leagueId)
+    .execute();
 };
 
 export const deleteLeague = (db: Db, leagueId: string) =>

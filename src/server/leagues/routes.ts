@@ -11,6 +11,7 @@ import {
   myLeague,
   quickJoinBody,
   teamSummary,
+  teamIdBody,
 } from '../../domain/leagues';
 import { hubResponse } from '../../domain/hub';
 import { standingsResponse } from '../../domain/standings';
@@ -21,6 +22,7 @@ import * as service from './service';
 import { leagueIdParam, summaryOf, teamSummaryOf } from './summary';
 import { playerHub } from './hub-service';
 import { leagueStandings } from './standings-service';
+import { leaveLeague } from './membership-service';
 import { attempt, guessing, throttleRules } from '../throttle';
 
 const createdResponse = z.object({
@@ -249,5 +251,23 @@ export const leagueRoutes = createRouter()
       const input = { ...c.req.valid('param'), ...c.req.valid('json') };
       const { team } = await service.addTeam(services, user, input, services.now());
       return c.json({ team: teamSummaryOf(team) }, 201);
+    },
+  )
+  .openapi(
+    route({
+      method: 'post',
+      path: '/{leagueId}/leave',
+      summary:
+        'Leave a league: delete one of your teams in it (a league admin leaving passes the role on)',
+      request: { params: leagueIdParam, ...body(teamIdBody) },
+      responses: {
+        200: json(z.object({ leagueDeleted: z.boolean(), stillMember: z.boolean() })),
+      },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const services = c.get('services');
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') };
+      return c.json(await leaveLeague(services, user, input, services.now()), 200);
     },
   );

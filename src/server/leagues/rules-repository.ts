@@ -64,6 +64,20 @@ export const rowsOf = async (db: Db, leagueIds: readonly string[]) =>
         .where('league_id', 'in', leagueIds)
         .execute()) as RulesRow[]);
 
+/**
+ * Per league, how many minutes before kick-off its picks close in `season` (leagues closing at
+ * kick-off are left out): the reminders and the calendar move their deadlines by it. Read in
+ * chunks of leagues (a reminder run may span thousands).
+ */
+export const lockMinutesOf = async (db: Db, leagueIds: readonly string[], season: string) => {
+  const locks = new Map<string, number>();
+  const unique = [...new Set(leagueIds)];
+  for (let i = 0; i < unique.length; i += 500)
+    for (const [id, rules] of await rulesOfLeagues(db, unique.slice(i, i + 500), season))
+      if (rules.lockMinutesBefore > 0) locks.set(id, rules.lockMinutesBefore);
+  return locks;
+};
+
 /** The rules a league plays in `season` (null: its latest — what it plays from now on). */
 export const rulesOfLeague = async (db: Db, leagueId: string, season: string | null) =>
   pick(await rowsOf(db, [leagueId]), season);

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -95,10 +95,10 @@ export const markSent = async (db: Db, endpoint: string, at: string) => {
 };
 
 /**
- * For one round: per player with a push subscription and team, how many of the round's open
- * fixtures the team has not predicted.
+ * For one round: each open fixture a team of a player with a push subscription has not
+ * predicted, with the team's league (whose rules may close picks before kick-off).
  */
-export const missingPicksByTeam = async (
+export const missingPicks = async (
   db: Db,
   round: { competitionId: string; season: string; round: string },
   now: Date,
@@ -114,9 +114,10 @@ export const missingPicksByTeam = async (
     .select([
       'u.id as user_id',
       'u.locale',
+      't.id as team_id',
       't.name as team_name',
-      sql<number>`count(*)`.as('missing'),
-      sql<string>`min(f.kickoff_at)`.as('first_kickoff'),
+      'l.id as league_id',
+      'f.kickoff_at',
     ])
     .where('l.competition_id', '=', round.competitionId)
     .where('f.season', '=', round.season)
@@ -133,7 +134,6 @@ export const missingPicksByTeam = async (
           .whereRef('s.user_id', '=', 'u.id'),
       ),
     )
-    .groupBy(['u.id', 'u.locale', 't.id', 't.name'])
     .orderBy('u.id')
     .orderBy('t.name')
     .execute();

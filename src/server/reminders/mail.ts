@@ -10,7 +10,15 @@ export interface ReminderMailInput {
   round: string;
   pageUrl: string;
   unsubscribeUrl: string;
-  missing: { team: string; league: string; home: string; away: string; kickoffAt: string }[];
+  missing: {
+    team: string;
+    league: string;
+    home: string;
+    away: string;
+    kickoffAt: string;
+    /** When the league closes picks before kick-off: that time (else null). */
+    closesAt?: string | null;
+  }[];
 }
 
 /** The reminder mail in the player's language: the missing fixtures, a link to the page, and an unsubscribe link. */
@@ -19,10 +27,11 @@ export const renderReminderMail = (input: ReminderMailInput) => {
   const lng = t('mail.reminder.dateLocale', { defaultValue: 'en-GB' });
   const when = (iso: string) => formatKickoff(new Date(iso), lng, 'Europe/London');
   const lines = input.missing.map((m) =>
-    t('mail.reminder.line', {
+    t(m.closesAt ? 'mail.reminder.lineCloses' : 'mail.reminder.line', {
       home: m.home,
       away: m.away,
       time: when(m.kickoffAt),
+      closes: m.closesAt ? when(m.closesAt) : '',
       team: m.team,
       league: m.league,
     }),

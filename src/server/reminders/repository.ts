@@ -3,7 +3,10 @@ import type { DB } from '../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** Rounds (of one season) whose first open kick-off is within the next `hours` (and still ahead). */
+/**
+ * Rounds (of one season) whose first open kick-off is within the next `hours` (and still ahead);
+ * callers add the longest lock a league may set, and each player's deadline decides.
+ */
 export const upcomingRounds = async (db: Db, now: Date, hours: number) => {
   const from = now.toISOString();
   const to = new Date(now.getTime() + hours * 3_600_000).toISOString();
@@ -53,6 +56,7 @@ export const missingPredictions = async (
       'u.locale',
       'r.unsubscribe_token',
       't.name as team_name',
+      'l.id as league_id',
       'l.name as league_name',
       'f.id as fixture_id',
       'f.home_team',

@@ -4,6 +4,8 @@ import { AppError } from '../errors';
 import { renderReminderMail } from './mail';
 import { inTransaction } from '../db/transaction';
 import * as repo from './repository';
+import { longestLockHours, pickDeadline } from '../../domain/league-rules';
+import { lockMinutesOf } from '../leagues/rules-repository';
 
 export const reminderLeadHours = 24;
 
@@ -43,9 +45,11 @@ export const unsubscribe = async (
 };
 
 /**
- * One mail per opted-in player per round whose first kick-off is within 24 hours, listing the
- * fixtures their teams have not predicted. Each (player, round) is claimed in the database in the
- * same transaction as its outbox row, so a second run — in this or a fresh process — sends nothing.
+ * One mail per opted-in player per round that starts within 24 hours for them (its first
+ * kick-off, earlier in a league that closes picks before it), listing the fixtures
+ * their teams have not predicted and can still predict. Each (player, round) is claimed in the
+ * database in the same transaction as its outbox row, so a second run — in this or a fresh
+ * process — sends nothing.
  */
 export const runReminders = async (
   services: Pick<Services, 'database' | 'mailer' | 'env' | 'logger'>,
@@ -53,15 +57,29 @@ export const runReminders = async (
 ) => {
   const { db } = services.database;
   let sent = 0;
-  for (const round of await repo.upcomingRounds(db, now, reminderLeadHours)) {
+  const rounds = await repo.upcomingRounds(db, now, reminderLeadHours + longestLockHours);
+  for (const round of rounds) {
     const competition = await repo.competitionLabel(db, round.competitionId);
     if (!competition) continue;
     const rows = await repo.missingPredictions(db, round, now);
-    const byUser = new Map<string, typeof rows>();
-    for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+    const locks = await lockMinutesOf(
+      db,
+      rows.map((r) => r.league_id),
+      round.season,
+    );
+    const byUser = new Map<string, ((typeof rows)[number] & { closesAt: number })[]>();
+    for (const row of rows) {
+      const closesAt = pickDeadline(row.kickoff_at, locks.get(row.league_id) ?? 0).getTime();
+      if (closesAt <= now.getTime()) continue; // closed in this league already
+      byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), { ...row, closesAt }]);
+    }
     for (const [userId, missing] of byUser) {
       const first = missing[0];
       if (!first || first.email.endsWith('.invalid')) continue;
+      // The round starts for the player at its first kick-off less their leagues' longest lock.
+      const lock = Math.max(...missing.map((m) => locks.get(m.league_id) ?? 0));
+      const starts = pickDeadline(round.firstKickoff, lock).getTime();
+      if (starts - now.getTime() > reminderLeadHours * 3_600_000) continue; // not due yet
       const mail = renderReminderMail({
         language: first.locale,
         name: first.user_name,
@@ -75,6 +93,8 @@ export const runReminders = async (
           home: m.home_team,
           away: m.away_team,
           kickoffAt: m.kickoff_at,
+          closesAt:
+            m.closesAt < Date.parse(m.kickoff_at) ? new Date(m.closesAt).toISOString() : null,
         })),
       });
       const roundKey = [round.competitionId, round.season, round.round].join('|');

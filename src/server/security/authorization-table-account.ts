@@ -18,6 +18,16 @@ export const accountTable: Table = {
     expect: signedIn,
     request: () => ({ path: '/api/account/locale', body: { locale: 'en' } }),
   },
+  'GET /api/account/export': {
+    expect: signedIn,
+    request: () => ({ path: '/api/account/export' }),
+  },
+  'DELETE /api/account': {
+    // Fresh identities: the account a cell deletes is its own.
+    expect: signedIn,
+    state: 'identity',
+    request: () => ({ path: '/api/account', body: { confirm: 'DELETE' } }),
+  },
 
   // --- reminders ---
   'GET /api/reminders': { expect: withAccount, request: () => ({ path: '/api/reminders' }) },

@@ -87,6 +87,16 @@ export const leaguesTable: Table = {
     expect: leagueAdminOnly,
     request: (c) => ({ path: `${league(c)}/teams/${member(c)}` }),
   },
+  'POST /api/leagues/{leagueId}/leave': {
+    state: 'league',
+    expect: teamOwnerOnly,
+    request: (c) => ({ path: `${league(c)}/leave`, body: { teamId: member(c) } }),
+  },
+  'POST /api/leagues/{leagueId}/admin': {
+    state: 'league',
+    expect: leagueAdminOnly,
+    request: (c) => ({ path: `${league(c)}/admin`, body: { teamId: member(c) } }),
+  },
   'GET /api/leagues/{leagueId}/bars': {
     expect: leagueAdminOnly,
     request: (c) => ({ path: `${league(c)}/bars` }),

@@ -1,5 +1,9 @@
 import { createAuthClient } from 'better-auth/react';
-import { anonymousClient, inferAdditionalFields } from 'better-auth/client/plugins';
+import {
+  anonymousClient,
+  inferAdditionalFields,
+  twoFactorClient,
+} from 'better-auth/client/plugins';
 
 /**
  * better-auth in the browser. Google sign-in is a generic-OAuth provider on the server; in
@@ -11,6 +15,8 @@ export const authClient = createAuthClient({
   basePath: '/api/auth',
   plugins: [
     anonymousClient(),
+    // A sign-in answered with `twoFactorRedirect` asks for the code in the same dialog.
+    twoFactorClient(),
     inferAdditionalFields({ user: { locale: { type: 'string', required: false } } }),
   ],
 });

@@ -17,6 +17,7 @@ import {
 } from './auth-messages';
 import { GoogleButton } from './google-button';
 import { EmailField } from './email-field';
+import { TwoFactorStep } from './two-factor-step';
 
 interface CredentialsFormProps {
   mode: 'login' | 'signup';
@@ -35,7 +36,14 @@ export const CredentialsForm = ({ mode, onSwitchMode, onSuccess }: CredentialsFo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState(false);
   const isSignup = mode === 'signup';
+
+  const signedIn = async () => {
+    await refresh();
+    toast.success(t('auth.success.login'));
+    onSuccess();
+  };
 
   const validate = (): string | null => {
     if (email.trim() === '' || password === '') return t('auth.validation.required');
@@ -84,15 +92,21 @@ export const CredentialsForm = ({ mode, onSwitchMode, onSuccess }: CredentialsFo
         setError(loginErrorMessage(t, result.error));
         return;
       }
-      await refresh();
-      toast.success(t('auth.success.login'));
-      onSuccess();
+      // Two-factor sign-in: no session yet, the code comes next.
+      if ('twoFactorRedirect' in result.data && result.data.twoFactorRedirect) {
+        setPassword('');
+        setSecondStep(true);
+        return;
+      }
+      await signedIn();
     } catch (unexpected) {
       setError(unexpectedErrorMessage(t, unexpected));
     } finally {
       setBusy(false);
     }
   };
+
+  if (secondStep) return <TwoFactorStep onVerified={signedIn} />;
 
   return (
     <div className="flex flex-col gap-5">

@@ -36,6 +36,7 @@ const ResetPasswordPage = lazyNamed(
   'ResetPasswordPage',
 );
 const StandingsPage = lazyNamed(() => import('../leagues/standings-page'), 'StandingsPage');
+const AccountPage = lazyNamed(() => import('../account/account-page'), 'AccountPage', ['account']);
 const TeamPage = lazyNamed(() => import('../leagues/team-page'), 'TeamPage', ['team']);
 const TermsPage = lazyNamed(() => import('../static-pages/terms-page'), 'TermsPage', ['info']);
 
@@ -95,6 +96,10 @@ export const routes: RouteObject[] = [
         element: <RequireUser>{(user) => <TeamPage isGuest={user.isAnonymous} />}</RequireUser>,
       },
       { path: 'dashboard', element: <DashboardRoute /> },
+      {
+        path: 'account',
+        element: <RequireUser>{(user) => <AccountPage user={user} />}</RequireUser>,
+      },
       { path: 'rules', element: <RulesRoute /> },
       { path: 'contact', element: <ContactRoute /> },
       { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
@@ -121,6 +126,7 @@ export const routes: RouteObject[] = [
 const pagesByPath: [string, { preload: () => unknown }][] = [
   ['/competitions', CompetitionsPage],
   ['/team', TeamPage],
+  ['/account', AccountPage],
   ['/dashboard', DashboardPage],
   ['/rules', RulesPage],
   ['/contact', ContactPage],

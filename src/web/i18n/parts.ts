@@ -8,6 +8,8 @@ export const localeParts = {
   info: ['rules', 'privacy', 'terms', 'contact'],
   /** 'My Teams and Leagues' (/team): its reminder, push and calendar texts. */
   team: ['team'],
+  /** /account: the player's own settings. */
+  account: ['myAccount'],
 } as const;
 
 export type LocalePart = 'core' | keyof typeof localeParts;

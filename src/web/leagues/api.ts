@@ -146,6 +146,22 @@ export const useUpdateLeague = (leagueId: string) =>
     leagueViews,
   );
 
+/** Deletes one of the player's own teams in the league (leaving it with that team). */
+export const useLeaveLeague = (leagueId: string) =>
+  useRefreshingMutation(
+    (teamId: string) =>
+      unwrap(api.leagues[':leagueId'].leave.$post({ param: { leagueId }, json: { teamId } })),
+    leagueViews,
+  );
+
+/** League admin: the owner of this team runs the league from now on. */
+export const useHandOverAdmin = (leagueId: string) =>
+  useRefreshingMutation(
+    (teamId: string) =>
+      unwrap(api.leagues[':leagueId'].admin.$post({ param: { leagueId }, json: { teamId } })),
+    leagueViews,
+  );
+
 export const useRegenerateInviteCode = (leagueId: string) =>
   useRefreshingMutation(
     () => unwrap(api.leagues[':leagueId']['invite-code'].$post({ param: { leagueId } })),

@@ -12,6 +12,7 @@ import { leagueQueryOptions } from './api';
 import { LeagueFixtures } from './league-fixtures';
 import { LeagueNotFound, isNotFound } from './league-not-found';
 import { LeagueRulesCard } from './league-rules';
+import { LeaveLeague } from './leave-league';
 import { LeagueSettings } from './league-settings';
 import { SharePanel } from './share-panel';
 import { useLeagueError } from './use-league-error';
@@ -85,6 +86,9 @@ export const LeaguePage = () => {
           ) : null}
           <div className="order-3 lg:order-none">
             <LeagueRulesCard league={league} editable={league.isAdmin} />
+          </div>
+          <div className="order-6 lg:order-none">
+            <LeaveLeague league={league} />
           </div>
           {league.isAdmin ? (
             <div className="order-5 lg:order-none">

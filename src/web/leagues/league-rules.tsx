@@ -42,23 +42,10 @@ export const LeagueRulesCard = ({
   );
   return (
     <Card className="flex flex-col gap-3" data-testid="league-rules">
-      <div className="flex items-center justify-between gap-3">
-        <h2 className="flex min-w-0 items-center gap-2 text-lg font-bold text-fg">
-          <Scale aria-hidden="true" className="size-5 shrink-0 text-brand-text" />
-          {heading ? t('leagues.rules.titleOf', { league: heading }) : t('leagues.rules.title')}
-        </h2>
-        {editable ? (
-          <Button
-            variant="secondary"
-            className="shrink-0 whitespace-nowrap"
-            onClick={() => setEditing(true)}
-            data-testid="rules-edit"
-          >
-            <Pencil aria-hidden="true" className="size-4" />
-            {t('leagues.rules.edit')}
-          </Button>
-        ) : null}
-      </div>
+      <h2 className="flex items-center gap-2 text-lg font-bold text-fg">
+        <Scale aria-hidden="true" className="size-5 shrink-0 text-brand-text" />
+        {heading ? t('leagues.rules.titleOf', { league: heading }) : t('leagues.rules.title')}
+      </h2>
       <p className="text-sm text-fg-muted">
         {custom ? t('leagues.rules.custom') : t('leagues.rules.standard')}
       </p>
@@ -93,7 +80,20 @@ export const LeagueRulesCard = ({
           'rules-deadline',
         )}
       </dl>
-      {editable ? <RulesDialog league={league} open={editing} onOpenChange={setEditing} /> : null}
+      {editable ? (
+        <>
+          <Button
+            variant="secondary"
+            className="self-start"
+            onClick={() => setEditing(true)}
+            data-testid="rules-edit"
+          >
+            <Pencil aria-hidden="true" className="size-4" />
+            {t('leagues.rules.edit')}
+          </Button>
+          <RulesDialog league={league} open={editing} onOpenChange={setEditing} />
+        </>
+      ) : null}
     </Card>
   );
 };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../ui/toast';
 import { Switch } from 'radix-ui';
-import { RefreshCw, Settings, Trash2, UserCheck, UserMinus } from 'lucide-react';
+import { Crown, RefreshCw, Settings, Trash2, UserCheck, UserMinus } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { nameMaxLength } from '../../domain/league-names';
 import { Button } from '../ui/button';
@@ -15,6 +15,7 @@ import { Notice } from '../ui/state';
 import {
   leagueBarsQueryOptions,
   useDeleteLeague,
+  useHandOverAdmin,
   useLiftBar,
   useRegenerateInviteCode,
   useRemoveTeam,
@@ -23,9 +24,14 @@ import {
   type LeagueMember,
 } from './api';
 import { useLeagueError } from './use-league-error';
+import { myLeaguesQueryOptions } from '../lib/queries';
 
 type Confirm =
-  { kind: 'code' } | { kind: 'remove'; member: LeagueMember } | { kind: 'delete' } | null;
+  | { kind: 'code' }
+  | { kind: 'remove'; member: LeagueMember }
+  | { kind: 'admin'; member: LeagueMember }
+  | { kind: 'delete' }
+  | null;
 
 /** League settings for the league admin (DESIGN §3): name, invite code, joining by name, teams. */
 export const LeagueSettings = ({
@@ -41,6 +47,13 @@ export const LeagueSettings = ({
   const [name, setName] = useState(league.name);
   const [nameError, setNameError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
+  // The admin's own teams take no 'make admin' button.
+  const mine = useQuery(myLeaguesQueryOptions);
+  const ownTeams = new Set(
+    (mine.data ?? [])
+      .filter((l) => l.id === league.id)
+      .flatMap((l) => l.teams.map((team) => team.id)),
+  );
 
   const rename = (event: FormEvent) => {
     event.preventDefault();
@@ -134,13 +147,29 @@ export const LeagueSettings = ({
             {members.map((m) => (
               <li key={m.teamId} className="flex items-center justify-between gap-2">
                 <span className="truncate text-sm text-fg">{m.teamName}</span>
-                <Button
-                  variant="ghost"
-                  aria-label={t('leagues.settings.removeTeamLabel', { team: m.teamName })}
-                  onClick={() => setConfirm({ kind: 'remove', member: m })}
-                >
-                  <UserMinus aria-hidden="true" className="size-4" />
-                </Button>
+                <span className="flex shrink-0 gap-1">
+                  {ownTeams.has(m.teamId) ? null : (
+                    <Button
+                      variant="ghost"
+                      aria-label={t('leagues.settings.makeAdminLabel', {
+                        manager: m.manager,
+                        team: m.teamName,
+                      })}
+                      title={t('leagues.settings.makeAdmin')}
+                      onClick={() => setConfirm({ kind: 'admin', member: m })}
+                      data-testid="settings-make-admin"
+                    >
+                      <Crown aria-hidden="true" className="size-4" />
+                    </Button>
+                  )}
+                  <Button
+                    variant="ghost"
+                    aria-label={t('leagues.settings.removeTeamLabel', { team: m.teamName })}
+                    onClick={() => setConfirm({ kind: 'remove', member: m })}
+                  >
+                    <UserMinus aria-hidden="true" className="size-4" />
+                  </Button>
+                </span>
               </li>
             ))}
           </ul>
@@ -219,6 +248,7 @@ const ConfirmDialogs = ({
   const leagueError = useLeagueError();
   const regenerate = useRegenerateInviteCode(league.id);
   const remove = useRemoveTeam(league.id);
+  const handOver = useHandOverAdmin(league.id);
   const destroy = useDeleteLeague(league.id);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -228,7 +258,7 @@ const ConfirmDialogs = ({
     onClose();
   };
   const fail = (failure: unknown) => setError(leagueError(failure));
-  const busy = regenerate.isPending || remove.isPending || destroy.isPending;
+  const busy = regenerate.isPending || remove.isPending || handOver.isPending || destroy.isPending;
 
   const copy =
     confirm?.kind === 'code'
@@ -238,10 +268,18 @@ const ConfirmDialogs = ({
             title: t('leagues.settings.removeTitle', { team: confirm.member.teamName }),
             text: t('leagues.settings.removeText'),
           }
-        : {
-            title: t('leagues.settings.deleteTitle'),
-            text: t('leagues.settings.deleteText', { league: league.name }),
-          };
+        : confirm?.kind === 'admin'
+          ? {
+              title: t('leagues.settings.makeAdminTitle', { manager: confirm.member.manager }),
+              text: t('leagues.settings.makeAdminText', {
+                manager: confirm.member.manager,
+                team: confirm.member.teamName,
+              }),
+            }
+          : {
+              title: t('leagues.settings.deleteTitle'),
+              text: t('leagues.settings.deleteText', { league: league.name }),
+            };
 
   const run = (event: FormEvent) => {
     event.preventDefault();
@@ -262,6 +300,13 @@ const ConfirmDialogs = ({
         },
         onError: fail,
       });
+    } else if (confirm?.kind === 'admin') {
+      // Awaited, not a callback: the settings unmount once the league refreshes without them.
+      const { manager } = confirm.member;
+      handOver.mutateAsync(confirm.member.teamId).then(() => {
+        toast.success(t('leagues.settings.adminHandedOver', { manager }));
+        close();
+      }, fail);
     } else if (confirm?.kind === 'delete') {
       destroy.mutate(typed, {
         onSuccess: () => {
@@ -301,7 +346,7 @@ const ConfirmDialogs = ({
           busyLabel={t('leagues.processing')}
           busy={busy}
           disabled={confirm?.kind === 'delete' && typed.trim() !== league.name}
-          tone={confirm?.kind === 'code' ? 'primary' : 'danger'}
+          tone={confirm?.kind === 'code' || confirm?.kind === 'admin' ? 'primary' : 'danger'}
           testId="confirm"
         />
       </form>

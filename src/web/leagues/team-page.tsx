@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '../ui/toast';
-import { ArrowLeft, Plus, Target, Users } from 'lucide-react';
+import { ArrowLeft, Plus, Target, UserCog, Users } from 'lucide-react';
 import { useActiveTeam } from '../lib/active-team';
 import type { MyLeagueItem } from '../lib/queries';
 import { useLeagueDialogs } from '../lib/league-dialogs-context';
@@ -38,7 +38,20 @@ export const TeamPage = ({ isGuest }: { isGuest: boolean }) => {
         <ArrowLeft aria-hidden="true" className="size-4" />
         {t('team.backToCompetitions')}
       </Link>
-      <PageHeader title={t('team.title')} subtitle={t('team.subtitle')} />
+      <PageHeader
+        title={t('team.title')}
+        subtitle={t('team.subtitle')}
+        actions={
+          <Link
+            to="/account"
+            className={buttonClasses('secondary')}
+            data-testid="team-account-link"
+          >
+            <UserCog aria-hidden="true" className="size-4" />
+            {t('team.account')}
+          </Link>
+        }
+      />
       <section aria-labelledby="team-leagues" className="flex flex-col gap-3">
         <h2 id="team-leagues" className="text-xl font-bold text-fg">
           {t('team.leagues')}

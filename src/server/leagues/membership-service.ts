@@ -1,0 +1,110 @@
+import type { SessionUser } from '../auth';
+import { auditActorOf, writeAudit } from '../audit';
+import { inTransaction } from '../db/transaction';
+import { AppError } from '../errors';
+import * as repo from './repository';
+import { findLeague, type Deps } from './service';
+
+/**
+ * Leaving a league and passing its admin role on. A league never stays without an admin while
+ * it has members: when its admin's last team goes, the role passes to the member who joined
+ * first (their oldest team), and a league left empty is deleted.
+ */
+
+/** An audit entry about a league, in the caller's transaction. */
+const auditLeague = (
+  trx: Parameters<typeof writeAudit>[0],
+  user: SessionUser,
+  entry: { action: string; leagueId: string; before: unknown; after: unknown },
+  now: Date,
+) =>
+  writeAudit(
+    trx,
+    auditActorOf(user),
+    {
+      action: entry.action,
+      entityType: 'league',
+      entityId: entry.leagueId,
+      before: entry.before,
+      after: entry.after,
+    },
+    now,
+  );
+
+/** Who runs the league after its admin's last team left: the longest-standing member, or nobody. */
+export const passAdminRole = async (
+  trx: Parameters<typeof repo.deleteTeam>[0],
+  league: repo.LeagueRow,
+  leaving: string,
+) => {
+  if (league.adminUserId !== leaving || (await repo.isMember(trx, league.id, leaving)))
+    return { heir: null, deleted: false };
+  const heir = await repo.longestStandingMember(trx, league.id);
+  if (heir) {
+    await repo.setLeagueAdmin(trx, league.id, heir);
+    return { heir, deleted: false };
+  }
+  await repo.deleteLeague(trx, league.id);
+  return { heir: null, deleted: true };
+};
+
+/** The player deletes one of their own teams in the league (its predictions go with it). */
+export const leaveLeague = async (
+  deps: Deps,
+  user: SessionUser,
+  { leagueId, teamId }: { leagueId: string; teamId: string },
+  now: Date,
+) => {
+  const league = await findLeague(deps, { leagueId });
+  const team = await repo.findTeam(deps.database.db, teamId);
+  if (!team || team.leagueId !== league.id) throw new AppError('TEAM_NOT_FOUND');
+  if (team.userId !== user.id) throw new AppError('NOT_YOUR_TEAM');
+  return inTransaction(deps.database.db, async (trx) => {
+    await repo.deleteTeam(trx, team.id);
+    const passed = await passAdminRole(trx, league, user.id);
+    await auditLeague(
+      trx,
+      user,
+      {
+        action: 'league.leave',
+        leagueId: league.id,
+        before: { teamId: team.id, teamName: team.name },
+        after: { adminUserId: passed.heir ?? league.adminUserId, deleted: passed.deleted },
+      },
+      now,
+    );
+    return {
+      leagueDeleted: passed.deleted,
+      stillMember: await repo.isMember(trx, league.id, user.id),
+    };
+  });
+};
+
+/** The league admin hands the role to the owner of another team in the league. */
+export const handOverAdmin = async (
+  deps: Deps,
+  user: SessionUser,
+  { leagueId, teamId }: { leagueId: string; teamId: string },
+  now: Date,
+) => {
+  const league = await findLeague(deps, { leagueId });
+  if (league.adminUserId !== user.id) throw new AppError('NOT_LEAGUE_ADMIN');
+  const team = await repo.findTeam(deps.database.db, teamId);
+  if (!team || team.leagueId !== league.id) throw new AppError('TEAM_NOT_FOUND');
+  if (team.userId === user.id) throw new AppError('ALREADY_LEAGUE_ADMIN');
+  await inTransaction(deps.database.db, async (trx) => {
+    await repo.setLeagueAdmin(trx, league.id, team.userId);
+    await auditLeague(
+      trx,
+      user,
+      {
+        action: 'league.admin',
+        leagueId: league.id,
+        before: { adminUserId: user.id },
+        after: { adminUserId: team.userId, teamId: team.id },
+      },
+      now,
+    );
+  });
+  return (await repo.findLeagueById(deps.database.db, league.id)) ?? league;
+};
