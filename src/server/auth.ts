@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { anonymous, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Env } from './env';
 import type { Database } from './db/database';
@@ -67,6 +67,8 @@ const buildAuth = ({ env, database, mailer, logger }: AuthDeps) => {
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
         locale: { type: 'string', required: false, input: true },
       },
+      // A new address takes effect when the link mailed to it is opened (verify-email).
+      changeEmail: { enabled: true },
     },
     emailAndPassword: {
       enabled: true,
@@ -93,6 +95,16 @@ const buildAuth = ({ env, database, mailer, logger }: AuthDeps) => {
     // update-user; anything else is a 400 before better-auth touches the database.
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // A guest has no address to change: it adds one by signing up (its teams move along).
+        if (ctx.path === '/change-email') {
+          const session = await getSessionFromCtx(ctx);
+          if (session && flag((session.user as { isAnonymous?: unknown }).isAnonymous))
+            throw new APIError('FORBIDDEN', {
+              code: 'ACCOUNT_REQUIRED',
+              message: 'Guests add an e-mail address by signing up.',
+            });
+          return;
+        }
         if (ctx.path !== '/sign-up/email' && ctx.path !== '/update-user') return;
         const raw: unknown = ctx.body;
         if (raw === null || typeof raw !== 'object' || Array.isArray(raw))

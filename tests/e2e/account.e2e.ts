@@ -66,6 +66,12 @@ describe('my account', () => {
         .poll(() => page.getByTestId('welcome-link').textContent())
         .toContain('Ava Renamed');
 
+      // A new address waits for the link mailed to it.
+      const moved = uniqueEmail('account-moved');
+      await page.getByTestId('account-email').fill(moved);
+      await page.getByTestId('account-email-save').click();
+      await page.getByText(`We sent a confirmation link to ${moved}.`).waitFor();
+
       // The data download is the player's own.
       const data = await context.request.get('/api/account/export');
       expect(data.status()).toBe(200);

@@ -1,4 +1,5 @@
 import type { HubResponse, HubResult, HubTeam } from '../../domain/hub';
+import { pickDeadline } from '../../domain/league-rules';
 import type { Outcome } from '../../domain/predictions';
 import type { SessionUser } from '../auth';
 import { resolveSeason } from '../fixtures/seasons';
@@ -97,7 +98,11 @@ export const playerHub = async (
       about.next
         ? {
             round: about.next.round,
-            deadline: about.next.deadline,
+            // The round's first kick-off, earlier in a league that closes picks before it.
+            deadline: pickDeadline(
+              about.next.deadline,
+              league.rules.lockMinutesBefore,
+            ).toISOString(),
             open: about.next.fixtureIds.length,
             missing: about.next.fixtureIds.length - (predicted.get(teamId) ?? 0),
           }

@@ -82,6 +82,13 @@ describe('a league’s deadline before kick-off', () => {
     expect(message.kickoffAt).toBe(hoursFrom(clock, 23.5).toISOString());
   });
 
+  it('moves the deadline the home hub counts down to', async () => {
+    const hubOf = async (agent: Agent) =>
+      (await agent.get('/api/leagues/hub')).body.teams[0].nextRound.deadline as string;
+    expect(await hubOf(early)).toBe(hoursFrom(clock, 23.5).toISOString());
+    expect(await hubOf(onTime)).toBe(hoursFrom(clock, 25).toISOString());
+  });
+
   it('moves the calendar’s deadline and its alarm', async () => {
     const { url } = (await early.post('/api/calendar')).body as { url: string };
     const feed = await t.agent().get(new URL(url).pathname);

@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import { deleteConfirmWord } from '../../domain/account';
 import { api, unwrap } from '../lib/api-client';
+import { dateFormat } from '../lib/intl-cache';
 import { Button, buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
 import { Dialog, DialogActions } from '../ui/dialog';
@@ -133,11 +134,6 @@ const ProfileSection = ({ user }: { user: MeUser }) => {
             data-testid="account-name"
           />
         </Field>
-        {user.isAnonymous ? null : (
-          <p className="text-sm text-fg-muted">
-            {t('myAccount.profile.email', { email: user.email })}
-          </p>
-        )}
         <Button
           type="submit"
           variant="secondary"
@@ -148,7 +144,66 @@ const ProfileSection = ({ user }: { user: MeUser }) => {
           {t('myAccount.profile.save')}
         </Button>
       </form>
+      {user.isAnonymous ? null : <EmailChange current={user.email} />}
     </Section>
+  );
+};
+
+/** A new address, confirmed by the link mailed to it (the account keeps the old one until then). */
+const EmailChange = ({ current }: { current: string }) => {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: async (newEmail: string) =>
+      settled((await client()).changeEmail({ newEmail, callbackURL: '/account' })),
+    onSuccess: (_data, newEmail) => {
+      setEmail('');
+      setSentTo(newEmail);
+    },
+    onError: () => setError(t('myAccount.email.failed')),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setSentTo(null);
+    const next = email.trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(next)) {
+      setError(t('myAccount.email.invalid'));
+      return;
+    }
+    if (next.toLowerCase() === current.toLowerCase()) {
+      setError(t('myAccount.email.same'));
+      return;
+    }
+    change.mutate(next);
+  };
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-3 border-t border-line pt-4">
+      <p className="text-sm text-fg-muted">{t('myAccount.profile.email', { email: current })}</p>
+      <Field label={t('myAccount.email.label')} hint={t('myAccount.email.hint')} error={error}>
+        <Input
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          data-testid="account-email"
+        />
+      </Field>
+      <Notice tone="success" testId="account-email-sent">
+        {sentTo ? t('myAccount.email.sent', { email: sentTo }) : null}
+      </Notice>
+      <Button
+        type="submit"
+        variant="secondary"
+        className="self-start"
+        disabled={change.isPending || email.trim() === ''}
+        data-testid="account-email-save"
+      >
+        {t('myAccount.email.save')}
+      </Button>
+    </form>
   );
 };
 
@@ -441,7 +496,7 @@ const SessionsSection = () => {
     },
   });
   const list = sessions.data ?? [];
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Section
       icon={MonitorSmartphone}
