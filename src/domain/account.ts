@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { deleteConfirmWord } from './account-rules';
 import { languages } from './i18n';
 
 export const localeBody = z.object({ locale: z.enum(languages) });
 
-/** What a player types to delete their account (the same word in every language). */
-export const deleteConfirmWord = 'DELETE';
 export const deleteAccountBody = z.object({
   confirm: z.literal(deleteConfirmWord, { error: `Type ${deleteConfirmWord} to confirm.` }),
 });

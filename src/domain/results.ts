@@ -1,7 +1,21 @@
 import { z } from 'zod';
 import { competitionKinds } from './competitions';
 import { fixtureSchema, fixtureStatuses, seasonLabel } from './fixtures';
-import { minuteInput } from './scoring';
+import { countedMinute } from './scoring';
+
+/** A first-goal minute as typed ('67', '45+2', '90+5'), counted as the scoring rule says. */
+const minuteInput = z
+  .union([z.string(), z.number()])
+  .nullable()
+  .transform((value, ctx) => {
+    if (value === null || value === '') return null;
+    const minute = countedMinute(value);
+    if (minute === null) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a minute like 67, 45+2 or 90+5.' });
+      return z.NEVER;
+    }
+    return minute;
+  });
 
 const score = z
   .number({ error: 'Scores are whole numbers.' })

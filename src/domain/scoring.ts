@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Outcome } from './predictions';
 
 /**
@@ -121,16 +120,3 @@ export const settleFirstGoalMinute = (
   }
   return { ok: true, minute };
 };
-
-export const minuteInput = z
-  .union([z.string(), z.number()])
-  .nullable()
-  .transform((value, ctx) => {
-    if (value === null || value === '') return null;
-    const minute = countedMinute(value);
-    if (minute === null) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a minute like 67, 45+2 or 90+5.' });
-      return z.NEVER;
-    }
-    return minute;
-  });

@@ -10,7 +10,7 @@ import {
   Trash2,
   UserRound,
 } from 'lucide-react';
-import { deleteConfirmWord } from '../../domain/account';
+import { deleteConfirmWord } from '../../domain/account-rules';
 import { api, unwrap } from '../lib/api-client';
 import { dateFormat } from '../lib/intl-cache';
 import { Button, buttonClasses } from '../ui/button';
