@@ -48,6 +48,23 @@ export const errorCatalogue = {
   UNKNOWN_COMPETITION: { status: 400, message: 'This competition does not exist.' },
   NOT_LEAGUE_ADMIN: { status: 403, message: 'Only the league admin can do this.' },
   ALREADY_LEAGUE_ADMIN: { status: 409, message: 'You already run this league.' },
+  BONUS_NOT_FOUND: { status: 404, message: 'This bonus question does not exist.' },
+  BONUS_CLOSED: {
+    status: 409,
+    message: 'The deadline for this question has passed: answers can no longer change.',
+  },
+  BONUS_OPEN: {
+    status: 409,
+    message: 'Answers are open until the deadline: settle the question after it.',
+  },
+  BONUS_DEADLINE_PAST: { status: 400, message: 'The deadline must be in the future.' },
+  BONUS_DEADLINE_FAR: { status: 400, message: 'The deadline can be at most 400 days ahead.' },
+  BONUS_UNKNOWN_ANSWER: { status: 400, message: 'Choose one of the options.' },
+  BONUS_LIMIT: { status: 409, message: 'A league can ask at most 30 bonus questions a season.' },
+  BONUS_NO_CLUBS: {
+    status: 409,
+    message: "The competition's clubs for this season are not known yet.",
+  },
   REMOVED_FROM_LEAGUE: {
     status: 403,
     message: 'You were removed from this league. Ask the league admin to let you back in.',

@@ -28,6 +28,8 @@ export const hubTeam = z.object({
       missing: z.number(),
     })
     .nullable(),
+  /** The league's bonus questions still open that this team has not answered. */
+  bonusToAnswer: z.number(),
 });
 export type HubTeam = z.infer<typeof hubTeam>;
 

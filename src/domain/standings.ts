@@ -39,6 +39,8 @@ export const standingRow = z.object({
   teamName: z.string(),
   manager: z.string(),
   points: z.number(),
+  /** Points of settled bonus questions, counted in `points` (0 in a round's table). */
+  bonusPoints: z.number(),
   exactMinutes: z.number(),
   correctOutcomes: z.number(),
   mine: z.boolean(),
@@ -53,6 +55,8 @@ export const standingsResponse = z.object({
   currentSeason: z.string().nullable(),
   /** Seasons with a table to read (the current one and any the league played), latest first. */
   seasons: z.array(z.string()),
+  /** The league asked bonus questions this season (the table shows their points apart). */
+  bonus: z.boolean(),
   /** The page of the table in `rows` (50 teams a page). */
   page: z.object({
     number: z.number(),

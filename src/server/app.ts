@@ -17,6 +17,7 @@ import { healthRoutes } from './health/routes';
 import { importRoutes } from './imports/routes';
 import { leagueAdminRoutes } from './leagues/admin-routes';
 import { leagueRoutes } from './leagues/routes';
+import { bonusRoutes } from './bonus/routes';
 import { predictionRoutes } from './predictions/routes';
 import { resultRoutes } from './results/routes';
 import { syncRoutes } from './sync/routes';
@@ -40,6 +41,7 @@ const api = () =>
     .route('/competitions', fixtureRoutes)
     .route('/leagues', leagueRoutes)
     .route('/leagues', leagueAdminRoutes)
+    .route('/leagues', bonusRoutes)
     .route('/predictions', predictionRoutes)
     .route('/admin', adminRoutes)
     .route('/admin', resultRoutes)

@@ -1,6 +1,7 @@
 import type { SessionUser } from './auth';
 import type { Services } from './context';
 import { applyImport } from './imports/service';
+import { answerQuestion, createQuestion, listBonus } from './bonus/service';
 import { createLeague, joinLeague } from './leagues/service';
 import { findLeagueByName } from './leagues/repository';
 import { writePicks } from './predictions/service';
@@ -139,6 +140,31 @@ export const seedDemo = async (services: Services) => {
         { database, bus },
         actor,
         { fixtureId: f.id, change: { status: 'final', homeScore, awayScore, firstGoalMinute } },
+        now,
+      );
+  }
+  // A bonus question of the season, open for three more days, which two players answered.
+  const questionId = await createQuestion(
+    services,
+    owner,
+    {
+      leagueId: created.league.id,
+      kind: 'champion',
+      points: 5,
+      deadline: new Date(now.getTime() + 3 * 86_400_000).toISOString(),
+    },
+    now,
+  );
+  const { questions } = await listBonus(services, owner, { leagueId: created.league.id }, now);
+  const clubs = questions[0]?.options ?? [];
+  for (const [t, user] of users.slice(0, 2).entries()) {
+    const answer = clubs[t];
+    const teamId = teamIds[t];
+    if (answer !== undefined && teamId !== undefined)
+      await answerQuestion(
+        services,
+        user,
+        { leagueId: created.league.id, questionId, teamId, answer },
         now,
       );
   }

@@ -46,6 +46,10 @@ describe('demo data', () => {
     expect(standings.rows).toHaveLength(3);
     expect(standings.rows[0].points).toBeGreaterThan(0);
     expect(standings.statistics.some((s: { jokers: number }) => s.jokers > 0)).toBe(true);
+    expect(standings.bonus).toBe(true);
+    const bonus = (await t.agent().get(`/api/leagues/${league.id}/bonus`)).body;
+    expect(bonus.questions).toHaveLength(1);
+    expect(bonus.questions[0]).toMatchObject({ kind: 'champion', closed: false, answers: null });
   });
 
   it('running it again changes nothing', async () => {

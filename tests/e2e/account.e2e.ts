@@ -34,6 +34,50 @@ afterAll(() => browser.close());
 
 describe('my account', () => {
   it(
+    'lets a guest keep their teams by adding an e-mail and password on the page',
+    { timeout: 120_000 },
+    async () => {
+      const owner = await openSession(browser, 1280);
+      await signInOrUp(owner.context, uniqueEmail('upgrade-owner'), 'Olive Owner');
+      const created = await owner.context.request.post('/api/leagues', {
+        data: { leagueName: `Upgrade League ${Date.now()}`, teamName: 'Owner Otters' },
+        headers: { origin: baseUrl() },
+      });
+      const { league } = (await created.json()) as { league: { inviteCode: string } };
+      const { page, context, errors } = await openSession(browser, 375);
+      const joined = await context.request.post('/api/leagues/quick-join', {
+        data: { code: league.inviteCode, teamName: 'Guest Geckos' },
+        headers: { origin: baseUrl() },
+      });
+      expect(joined.status()).toBe(200);
+
+      await page.goto('/account');
+      const upgrade = page.getByTestId('account-upgrade');
+      await upgrade.getByTestId('auth-name').waitFor();
+      expect(await page.getByTestId('account-password').count()).toBe(0);
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        await screenshot(page, 'account-guest');
+        expect(await seriousViolations(page), `guest account at ${width}`).toEqual([]);
+      }
+      await upgrade.getByTestId('auth-name').fill('Gina Guest');
+      await upgrade.getByTestId('auth-email').fill(uniqueEmail('upgraded'));
+      await upgrade.getByTestId('auth-password').fill('correct-horse-9');
+      await upgrade.getByTestId('auth-submit').click();
+      // The page becomes the account's own: password and two-factor sign-in appear.
+      await page.getByTestId('account-password').waitFor();
+      expect(await page.getByTestId('account-upgrade').count()).toBe(0);
+      const mine = await context.request.get('/api/leagues/mine');
+      const body = (await mine.json()) as { leagues: { teams: { name: string }[] }[] };
+      expect(body.leagues.flatMap((l) => l.teams.map((t) => t.name))).toEqual(['Guest Geckos']);
+      expect(errors).toEqual([]);
+      expect(owner.errors).toEqual([]);
+      await context.close();
+      await owner.context.close();
+    },
+  );
+
+  it(
     'lets a player rename themselves, download their data and delete the account',
     { timeout: 120_000 },
     async () => {

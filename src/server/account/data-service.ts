@@ -10,14 +10,15 @@ type Deps = Pick<Services, 'database'>;
 
 /**
  * 'Download my data': everything FirstGoal holds about the player, as JSON — the account, its
- * teams with every prediction, the leagues it runs and its reminder, push and calendar settings.
+ * teams with every prediction and bonus answer, the leagues it runs and its reminder, push and calendar settings.
  */
 export const exportData = async ({ database }: Deps, user: SessionUser, now: Date) => {
   const { db } = database;
-  const [account, teams, predictions, administered, settings] = await Promise.all([
+  const [account, teams, predictions, bonus, administered, settings] = await Promise.all([
     repo.accountOf(db, user.id),
     repo.teamsOfUser(db, user.id),
     repo.predictionsOfUser(db, user.id),
+    repo.bonusAnswersOfUser(db, user.id),
     repo.leaguesRunBy(db, user.id),
     repo.settingsOf(db, user.id),
   ]);
@@ -27,6 +28,7 @@ export const exportData = async ({ database }: Deps, user: SessionUser, now: Dat
     teams: teams.map((team) => ({
       ...team,
       predictions: predictions.filter((p) => p.teamId === team.id).map(({ teamId: _, ...p }) => p),
+      bonusAnswers: bonus.filter((a) => a.teamId === team.id).map(({ teamId: _, ...a }) => a),
     })),
     leaguesYouRun: administered,
     settings,

@@ -19,6 +19,16 @@ describe('my data', () => {
       predictions: [{ fixtureId: 'ex_1', outcome: 'X', firstGoalMinute: 0, joker: true }],
     });
     await me.put('/api/reminders', { enabled: true });
+    const asked = await me.post(`/api/leagues/${league.id}/bonus`, {
+      kind: 'free',
+      prompt: 'Who wins the derby?',
+      options: ['Home', 'Away'],
+      points: 4,
+      deadline: hoursFrom(clock, 48).toISOString(),
+    });
+    await me.put(`/api/leagues/${league.id}/bonus/${asked.body.id}/answers/${teams[0]?.id}`, {
+      answer: 'Away',
+    });
     const other = await player(t, 'Someone Else');
     await other.post('/api/leagues/join', { codeOrName: league.inviteCode, teamName: 'Others' });
 
@@ -33,6 +43,13 @@ describe('my data', () => {
     });
     expect(res.body.teams[0].predictions).toEqual([
       expect.objectContaining({ fixtureId: 'ex_1', outcome: 'X', firstGoalMinute: 0, joker: true }),
+    ]);
+    expect(res.body.teams[0].bonusAnswers).toEqual([
+      expect.objectContaining({
+        question: expect.objectContaining({ kind: 'free', prompt: 'Who wins the derby?' }),
+        answer: 'Away',
+        points: null,
+      }),
     ]);
     expect(res.body.leaguesYouRun.map((l: { id: string }) => l.id)).toEqual([league.id]);
     expect(res.body.settings).toEqual({ reminderMails: true, pushDevices: 0, calendarLink: null });

@@ -112,6 +112,36 @@ export const teamIdsOf = async (db: Db, userId: string) =>
   );
 
 /** Every prediction of the player's teams (all of them: an export is complete). */
+/** The player's bonus answers, with the question they answer (issue 14). */
+export const bonusAnswersOfUser = async (db: Db, userId: string) =>
+  (
+    await db
+      .selectFrom('bonus_answers as a')
+      .innerJoin('teams as t', 't.id', 'a.team_id')
+      .innerJoin('bonus_questions as q', 'q.id', 'a.question_id')
+      .select([
+        'a.team_id',
+        'q.kind',
+        'q.prompt',
+        'q.season',
+        'q.deadline_at',
+        'a.answer',
+        'a.points',
+        'a.created_at',
+        'a.updated_at',
+      ])
+      .where('t.user_id', '=', userId)
+      .orderBy('q.deadline_at')
+      .execute()
+  ).map((r) => ({
+    teamId: r.team_id,
+    question: { kind: r.kind, prompt: r.prompt, season: r.season, deadline: r.deadline_at },
+    answer: r.answer,
+    points: r.points === null ? null : Number(r.points),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }));
+
 export const predictionsOfUser = async (db: Db, userId: string) =>
   (
     await db

@@ -11,6 +11,8 @@ import * as teamNameOrder from './migrations/2026-11-23T00-40-00_team-name-order
 import * as pushAndCalendar from './migrations/2026-11-25T20-00-00_push-and-calendar';
 import * as standingsVersions from './migrations/2026-11-26T01-00-00_standings-versions';
 import * as leagueRules from './migrations/2026-11-26T02-00-00_league-rules';
+import * as bonusQuestions from './migrations/2026-11-26T03-00-00_bonus-questions';
+import * as statisticsCounts from './migrations/2026-11-26T04-00-00_statistics-counts';
 
 // Listed explicitly (not read from disk) so the same list works from source, in tests and in
 // any bundle. Names are ISO-dated and never change once released.
@@ -27,6 +29,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T20-00-00_push-and-calendar': pushAndCalendar,
   '2026-11-26T01-00-00_standings-versions': standingsVersions,
   '2026-11-26T02-00-00_league-rules': leagueRules,
+  '2026-11-26T03-00-00_bonus-questions': bonusQuestions,
+  '2026-11-26T04-00-00_statistics-counts': statisticsCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

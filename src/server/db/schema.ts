@@ -50,6 +50,31 @@ export interface AuditLog {
   id: string;
 }
 
+export interface BonusAnswers {
+  answer: string;
+  answer_key: string;
+  created_at: string;
+  points: number | null;
+  question_id: string;
+  team_id: string;
+  updated_at: string;
+}
+
+export interface BonusQuestions {
+  correct_json: string | null;
+  created_at: string;
+  deadline_at: string;
+  id: string;
+  kind: string;
+  league_id: string;
+  options_json: Generated<string>;
+  points: number;
+  prompt: string | null;
+  season: string;
+  settled_at: string | null;
+  updated_at: string;
+}
+
 export interface CalendarFeeds {
   created_at: string;
   token: string;
@@ -136,6 +161,13 @@ export interface Leagues {
   name: string;
   name_key: string | null;
   updated_at: string;
+}
+
+export interface MinuteCounts {
+  league_id: string;
+  minute: number;
+  predictions: Generated<number>;
+  season: string;
 }
 
 export interface Outbox {
@@ -258,12 +290,14 @@ export interface Teams {
 }
 
 export interface TeamTotals {
+  bonus_points: Generated<number>;
   correct_outcomes: Generated<number>;
   exact_minutes: Generated<number>;
   jokers: Generated<number>;
   league_id: string;
   points: Generated<number>;
   predictions: Generated<number>;
+  scored_draws: Generated<number>;
   scored_jokers: Generated<number>;
   scored_predictions: Generated<number>;
   season: string;
@@ -314,6 +348,8 @@ export interface DB {
   account: Account;
   app_keys: AppKeys;
   audit_log: AuditLog;
+  bonus_answers: BonusAnswers;
+  bonus_questions: BonusQuestions;
   calendar_feeds: CalendarFeeds;
   competitions: Competitions;
   contact_messages: ContactMessages;
@@ -321,6 +357,7 @@ export interface DB {
   league_bars: LeagueBars;
   league_rules: LeagueRules;
   leagues: Leagues;
+  minute_counts: MinuteCounts;
   outbox: Outbox;
   predictions: Predictions;
   push_sends: PushSends;

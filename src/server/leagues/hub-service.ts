@@ -1,3 +1,4 @@
+import { unansweredCounts } from '../bonus/repository';
 import type { HubResponse, HubResult, HubTeam } from '../../domain/hub';
 import { pickDeadline } from '../../domain/league-rules';
 import type { Outcome } from '../../domain/predictions';
@@ -75,6 +76,11 @@ export const playerHub = async (
     return found;
   };
 
+  const bonus = await unansweredCounts(
+    db,
+    memberships.flatMap(({ teams: own }) => own.map((t) => t.id)),
+    nowIso,
+  );
   const teams: HubTeam[] = [];
   for (const { league, teams: own } of memberships) {
     const about = await competition(league.competitionId);
@@ -118,6 +124,7 @@ export const playerHub = async (
           teams: teamCount,
           points: 0,
           nextRound: null,
+          bonusToAnswer: bonus.get(t.id) ?? 0,
         });
       continue;
     }
@@ -164,6 +171,7 @@ export const playerHub = async (
         teams: teamCount,
         points: score.points,
         nextRound: nextRound(t.id),
+        bonusToAnswer: bonus.get(t.id) ?? 0,
       });
     }
   }

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
 import { toRules, type RulesColumns } from './rules-repository';
 import { markLeaguesChanged } from '../standings/versions';
+import { dropTeamMinutes } from '../standings/tally-sql';
 import { defaultLeagueRules, type LeagueRules } from '../../domain/league-rules';
 import { nameKey, unnamedPlayer } from '../../domain/leagues';
 
@@ -257,7 +258,10 @@ export const updateLeague = (
     .where('id', '=', id)
     .execute();
 
-/** Removes a team (its predictions and totals cascade) and moves its league's standings version. */
+/**
+ * Removes a team (its predictions and totals cascade; its picks leave the league's minute counts)
+ * and moves its league's standings version.
+ */
 export const deleteTeam = async (db: Db, teamId: string) => {
   const team = await db
     .selectFrom('teams')
@@ -265,6 +269,7 @@ export const deleteTeam = async (db: Db, teamId: string) => {
     .where('id', '=', teamId)
     .executeTakeFirst();
   if (!team) return;
+  await dropTeamMinutes(db, teamId);
   await db.deleteFrom('teams').where('id', '=', teamId).execute();
   await markLeaguesChanged(db, [team.league_id]);
 };

@@ -15,6 +15,7 @@ import {
 } from '../../domain/leagues';
 import { hubResponse } from '../../domain/hub';
 import { standingsResponse } from '../../domain/standings';
+import { statisticsQuery, statisticsResponse } from '../../domain/statistics';
 import { seasonLabel } from '../../domain/fixtures';
 import { AppError } from '../errors';
 import { body, createRouter, json, requireUser, route } from '../http';
@@ -22,6 +23,7 @@ import * as service from './service';
 import { leagueIdParam, summaryOf, teamSummaryOf } from './summary';
 import { playerHub } from './hub-service';
 import { leagueStandings } from './standings-service';
+import { leagueStatistics } from './statistics-service';
 import { leaveLeague } from './membership-service';
 import { attempt, guessing, throttleRules } from '../throttle';
 
@@ -235,6 +237,22 @@ export const leagueRoutes = createRouter()
       const input = { ...c.req.valid('param'), ...c.req.valid('query') };
       const standings = await leagueStandings(services, c.get('user'), input, services.now());
       return c.json(standings, 200);
+    },
+  )
+  .openapi(
+    route({
+      method: 'get',
+      path: '/{leagueId}/statistics',
+      summary:
+        "A season's statistics from fixtures with a result: who calls draws most and the most predicted first-goal minutes; with teamId, that team's accuracy, exact minutes, jokers, best round, and points and place after every round",
+      request: { params: leagueIdParam, query: statisticsQuery },
+      responses: { 200: json(statisticsResponse) },
+    }),
+    async (c) => {
+      const services = c.get('services');
+      const input = { ...c.req.valid('param'), ...c.req.valid('query') };
+      const statistics = await leagueStatistics(services, c.get('user'), input, services.now());
+      return c.json(statistics, 200);
     },
   )
   .openapi(

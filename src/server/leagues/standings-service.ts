@@ -10,6 +10,7 @@ import { standingsVersion } from '../standings/versions';
 import * as repo from './repository';
 import { findLeague, type Deps } from './service';
 import { summaryOf } from './summary';
+import { hasQuestions } from '../bonus/repository';
 
 /**
  * The season a league's standings count (DESIGN §2): the one asked for, else the competition's
@@ -52,9 +53,10 @@ export const leagueStandings = async (
   const memo = standingsMemo(database);
   const part: TablePart = (key, compute) =>
     memo.part(`${league.id}\u0000${season ?? ''}`, version, key, compute);
-  const [standings, member] = await Promise.all([
+  const [standings, member, bonus] = await Promise.all([
     readStandings(db, league, season ?? '', input, viewer?.id ?? null, part),
     viewer ? repo.isMember(db, league.id, viewer.id) : false,
+    part('bonus', () => hasQuestions(db, league.id, season ?? '')),
   ]);
   const mine = (r: TotalsRow) => viewer !== null && r.userId === viewer.id;
   const toRow = (r: TotalsRow & { rank: number }) => ({
@@ -63,6 +65,7 @@ export const leagueStandings = async (
     teamName: r.teamName,
     manager: r.manager,
     points: r.points,
+    bonusPoints: r.bonusPoints,
     exactMinutes: r.exactMinutes,
     correctOutcomes: r.correctOutcomes,
     mine: mine(r),
@@ -73,6 +76,7 @@ export const leagueStandings = async (
     season,
     currentSeason: current,
     seasons,
+    bonus,
     page: standings.page,
     rows: standings.rows.map(toRow),
     top: standings.top.map(toRow),

@@ -13,7 +13,13 @@ import { AppError } from '../errors';
 import { pick, rowsOf, rulesOfLeague } from '../leagues/rules-repository';
 import * as repo from './repository';
 import * as direct from './sqlite-repository';
-import { moveTeamTotals, planDeleteTallies, planSaveTallies } from '../standings/tally-sql';
+import {
+  dropMinutes,
+  minutesOfDeleted,
+  moveTeamTotals,
+  planDeleteTallies,
+  planSaveTallies,
+} from '../standings/tally-sql';
 import { inDirectTransaction, inTransaction } from '../db/transaction';
 import type { Services } from '../context';
 import { resolveSeason } from '../fixtures/seasons';
@@ -260,11 +266,9 @@ export const deletePredictions = async (
     await lockTeam(database, trx, team.id);
     const stored = await repo.storedPicks(trx, team.id, open);
     await repo.deletePredictions(trx, team.id, open);
-    const moves = planDeleteTallies(
-      stored,
-      open.map((id) => ({ fixtureId: id, season: fixtures.get(id)?.season ?? '' })),
-    );
-    await moveTeamTotals(trx, team, moves);
+    const deleted = open.map((id) => ({ fixtureId: id, season: fixtures.get(id)?.season ?? '' }));
+    await moveTeamTotals(trx, team, planDeleteTallies(stored, deleted));
+    await dropMinutes(trx, team.leagueId, minutesOfDeleted(stored, deleted));
   });
   return { deleted: open, locked };
 };

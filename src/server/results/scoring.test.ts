@@ -14,6 +14,7 @@ import { createLeague, player } from '../../../tests/setup/leagues';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
 import { talliesOf } from '../standings/tallies';
 import { reconcile } from '../standings/tally-sql';
+import { statisticsCounts } from '../../../tests/setup/statistics-counts';
 
 // The rule has one owner (src/domain/scoring.ts): whatever the set-based SQL stores must be what
 // `pointsFor` says, for any predictions and any result, on SQLite and on PostgreSQL alike.
@@ -148,10 +149,16 @@ describe('set-based scoring', () => {
             expect(row?.correctOutcomes).toBe(isCorrectOutcome(p, actual) ? 1 : 0);
             expect(row?.exactMinutes).toBe(isExactMinute(p, actual) ? 1 : 0);
           });
+          // The statistics counts (scored draws, minutes) hold what a count from the picks says.
+          const counts = await statisticsCounts(t.services.database.db, [leagueId]);
+          expect(counts.kept).toEqual(counts.fromScratch);
           // Moving totals by differences (a corrected result too) ends where a rebuild does.
           const moved = await totalsOf();
           await talliesOf(t.services.database).rebuildCompetition('premier_league');
           expect(await totalsOf()).toEqual(moved);
+          expect((await statisticsCounts(t.services.database.db, [leagueId])).kept).toEqual(
+            counts.kept,
+          );
         },
       ),
       { numRuns: 40 },

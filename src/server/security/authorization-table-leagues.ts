@@ -7,10 +7,32 @@ import {
   unauthenticated,
   type Table,
 } from './authorization-rows';
-import { kickedOffFixture, openFixture2, world, type Cell } from './authorization-world';
+import { kickedOffFixture, openFixture2, t, world, type Cell } from './authorization-world';
 
 const league = (c: Cell) => `/api/leagues/${c.scene.league.id}`;
 const member = (c: Cell) => c.scene.memberTeamId;
+
+/** A yes/no bonus question of the cell's league, open or past its deadline (the world's clock). */
+const question = async (c: Cell, state: 'open' | 'closed') => {
+  const id = `authz_q_${c.n}`;
+  const at = new Date().toISOString();
+  await t.services.database.db
+    .insertInto('bonus_questions')
+    .values({
+      id,
+      league_id: c.scene.league.id,
+      season: '',
+      kind: 'free',
+      prompt: 'Will it rain?',
+      options_json: JSON.stringify(['Yes', 'No']),
+      points: 3,
+      deadline_at: state === 'open' ? '2030-06-01T12:00:00.000Z' : '2030-01-01T12:00:00.000Z',
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
+};
 
 /** Competitions, leagues and their live stream, and predictions: the game itself. */
 export const leaguesTable: Table = {
@@ -62,6 +84,11 @@ export const leaguesTable: Table = {
   'GET /api/leagues/{leagueId}/standings': {
     expect: anyone,
     request: (c) => ({ path: `${league(c)}/standings` }),
+  },
+  // Whoever may read the standings may read the statistics (scored picks only).
+  'GET /api/leagues/{leagueId}/statistics': {
+    expect: anyone,
+    request: (c) => ({ path: `${league(c)}/statistics?teamId=${member(c)}` }),
   },
   'POST /api/leagues/{leagueId}/teams': {
     expect: all('403 FORBIDDEN', { visitor: unauthenticated, member: 'ok', leagueAdmin: 'ok' }),
@@ -116,6 +143,36 @@ export const leaguesTable: Table = {
       if (removed.status !== 200) throw new Error(`could not remove: ${removed.status}`);
       return { path: `${league(c)}/bars/${world.extraUserId}` };
     },
+  },
+  'GET /api/leagues/{leagueId}/bonus': {
+    expect: anyone,
+    request: (c) => ({ path: `${league(c)}/bonus` }),
+  },
+  'POST /api/leagues/{leagueId}/bonus': {
+    state: 'league',
+    expect: leagueAdminOnly,
+    request: (c) => ({
+      path: `${league(c)}/bonus`,
+      body: { kind: 'topScorer', points: 5, deadline: '2030-06-01T12:00:00Z' },
+    }),
+  },
+  'PUT /api/leagues/{leagueId}/bonus/{questionId}/answers/{teamId}': {
+    expect: teamOwnerOnly,
+    request: async (c) => ({
+      path: `${league(c)}/bonus/${await question(c, 'open')}/answers/${member(c)}`,
+      body: { answer: 'Yes' },
+    }),
+  },
+  'POST /api/leagues/{leagueId}/bonus/{questionId}/settle': {
+    expect: leagueAdminOnly,
+    request: async (c) => ({
+      path: `${league(c)}/bonus/${await question(c, 'closed')}/settle`,
+      body: { correct: ['No'] },
+    }),
+  },
+  'DELETE /api/leagues/{leagueId}/bonus/{questionId}': {
+    expect: leagueAdminOnly,
+    request: async (c) => ({ path: `${league(c)}/bonus/${await question(c, 'closed')}` }),
   },
   'GET /api/live/leagues/{leagueId}': {
     // "Readable like the league page" (realtime/routes.ts).

@@ -26,6 +26,8 @@ export interface TotalsRow {
   /** Predictions and jokers on fixtures with a result: what other players may see. */
   scoredPredictions: number;
   scoredJokers: number;
+  /** Points of settled bonus questions (counted in `points`). */
+  bonusPoints: number;
 }
 
 export const managerName = (name: string | null) =>
@@ -65,6 +67,7 @@ const tableQuery = (db: Db, leagueId: string, season: string) =>
       'tt.jokers',
       'tt.scored_predictions',
       'tt.scored_jokers',
+      'tt.bonus_points',
     ])
     .where('tt.league_id', '=', leagueId)
     .where('tt.season', '=', season);
@@ -96,6 +99,7 @@ const toTotals = (r: TableRow): TotalsRow => ({
   jokers: Number(r.jokers),
   scoredPredictions: Number(r.scored_predictions),
   scoredJokers: Number(r.scored_jokers),
+  bonusPoints: Number(r.bonus_points),
 });
 
 /** Rows `offset` … `offset + limit − 1` of the league's table (0-based positions). */

@@ -55,6 +55,7 @@ type RoundRow = Awaited<ReturnType<ReturnType<typeof roundQuery>['execute']>>[nu
 
 const fromRound = (r: RoundRow): TotalsRow => ({
   ...rankedTeam(r),
+  bonusPoints: 0,
   predictions: 0,
   jokers: 0,
   scoredPredictions: 0,
@@ -166,6 +167,7 @@ export const roundSlice = async (
       userId: r.user_id,
       manager: managerName(r.manager),
       points: 0,
+      bonusPoints: 0,
       exactMinutes: 0,
       correctOutcomes: 0,
       predictions: 0,

@@ -5,6 +5,7 @@ import { bulkLoad, setFinal } from '../../../tests/setup/bulk';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
+import { statisticsCounts } from '../../../tests/setup/statistics-counts';
 import { markLeaguesChanged } from './versions';
 
 // Standings read from derived totals, a page at a time: a league of 130 teams loaded in bulk
@@ -134,15 +135,26 @@ const fullTable = () => {
 const standings = (agent: Agent, query = '') =>
   agent.get(`/api/leagues/${leagueId}/standings?season=${season}${query}`);
 
+/** The statistics counts (scored draws, minutes) as kept agree with a count from the picks. */
+const expectCountsAgree = async () => {
+  const counts = await statisticsCounts(t.services.database.db, [leagueId]);
+  expect(counts.kept).toEqual(counts.fromScratch);
+  return counts.kept;
+};
+
 describe('standings from derived totals', () => {
   it('count a bulk load only once Save & Recalculate has run, then agree with the picks', async () => {
     const before = await standings(owner);
     expect(before.status).toBe(200);
     expect(before.body.summary.highestScore).toBe(0);
 
+    expect(await expectCountsAgree()).toEqual({ draws: [], minutes: [] });
     const recalculated = await admin.post('/api/admin/fixtures/sc_1/recalculate');
     expect(recalculated.status).toBe(200);
     expect(recalculated.body.total).toBe(teamsInLeague);
+    const counted = await expectCountsAgree();
+    expect(counted.draws.length).toBeGreaterThan(0);
+    expect(counted.minutes.length).toBeGreaterThan(1);
 
     const table = fullTable();
     const pages: Row[] = [];
@@ -261,6 +273,7 @@ describe('standings from derived totals', () => {
     const points = (i: number) =>
       pointsFor(pickOf(i, 'sc_1'), corrected.sc_1) + pointsFor(pickOf(i, 'sc_2'), corrected.sc_2);
     const table = (await standings(owner, '&page=1')).body.rows as Row[];
+    await expectCountsAgree();
     const bulkIndex = (id: string) => Number(id.replace('bulk-team-', ''));
     for (const row of table.filter((r) => r.teamId.startsWith('bulk-team-')))
       expect(row.points).toBe(points(bulkIndex(row.teamId)));
@@ -269,17 +282,26 @@ describe('standings from derived totals', () => {
         .status,
     ).toBe(200);
     const after = (await standings(owner)).body;
+    await expectCountsAgree();
     expect(after.rounds.map((r: { round: string }) => r.round)).toEqual(['Round 1']);
     for (const row of (after.rows as Row[]).filter((r) => r.teamId.startsWith('bulk-team-')))
       expect(row.points).toBe(pointsFor(pickOf(bulkIndex(row.teamId), 'sc_1'), results.sc_1));
     expect((await edit({ status: 'final', ...results.sc_2 })).status).toBe(200);
+    await standings(owner);
+    await expectCountsAgree();
   });
 
   it('repairs totals with Rebuild standings (site admins only)', async () => {
     const good = (await standings(owner)).body.rows;
+    const goodCounts = await expectCountsAgree();
     await t.services.database.db
       .updateTable('team_totals')
-      .set({ points: 999 })
+      .set({ points: 999, scored_draws: 999 })
+      .where('league_id', '=', leagueId)
+      .execute();
+    await t.services.database.db
+      .updateTable('minute_counts')
+      .set({ predictions: 999 })
       .where('league_id', '=', leagueId)
       .execute();
     // A write past the app (a broken tool) shows once something moves the league's version.
@@ -293,6 +315,7 @@ describe('standings from derived totals', () => {
     expect(rebuilt.status).toBe(200);
     expect(rebuilt.body.leagues).toBeGreaterThanOrEqual(1);
     expect((await standings(owner)).body.rows).toEqual(good);
+    expect(await expectCountsAgree()).toEqual(goodCounts);
     expect((await admin.post('/api/admin/competitions/nowhere/rebuild-standings')).status).toBe(
       400,
     );

@@ -4,6 +4,7 @@ import { bulkLoad, setFinal } from '../../../tests/setup/bulk';
 import { appPerFile } from '../../../tests/setup/test-app';
 import { queueTally, talliesOf, TallyWorker } from './tallies';
 import { reconcile } from './tally-sql';
+import { statisticsCounts } from '../../../tests/setup/statistics-counts';
 
 // A tally run moves totals a batch of leagues at a time and records the last league done: one cut
 // short (a restart) resumes without counting anything twice, and re-running changes nothing.
@@ -36,7 +37,8 @@ beforeAll(async () => {
         return {
           teamId: team.id,
           fixtureId: 'tl_1',
-          outcome: i % 2 === 0 ? ('1' as const) : ('2' as const),
+          // Team 3 calls a draw (what the league statistics count).
+          outcome: i === 3 ? ('X' as const) : i % 2 === 0 ? ('1' as const) : ('2' as const),
           firstGoalMinute: i === 0 ? 33 : 50,
           joker: i === 0,
         };
@@ -46,6 +48,14 @@ beforeAll(async () => {
   );
   await setFinal(db, 'tl_1', { homeScore: 1, awayScore: 0, firstGoalMinute: 33 });
 });
+
+/** The statistics counts as kept agree with a count from the picks (and are not empty). */
+const expectCountsAgree = async () => {
+  const counts = await statisticsCounts(t.services.database.db, leagues);
+  expect(counts.kept).toEqual(counts.fromScratch);
+  expect(counts.kept.minutes.length).toBeGreaterThan(0);
+  return counts.kept;
+};
 
 const totals = async () =>
   (
@@ -94,10 +104,13 @@ describe('tally runs', () => {
     expect(moved.filter(([id]) => String(id).endsWith('-team-2')).map((r) => r[1])).toEqual(
       leagues.map(() => 1),
     );
+    const counted = await expectCountsAgree();
+    expect(counted.draws).toHaveLength(leagues.length);
     // Running everything again changes nothing; a rebuild agrees.
     await queueTally(db, 'tl_1', at);
     await talliesOf(t.services.database).drain();
     expect(await totals()).toEqual(moved);
+    expect(await expectCountsAgree()).toEqual(counted);
     await talliesOf(t.services.database).rebuildCompetition('premier_league');
     expect((await totals()).filter((r) => r.slice(1).some((n) => n !== 0))).toEqual(
       moved.filter((r) => r.slice(1).some((n) => n !== 0)),
@@ -116,11 +129,14 @@ describe('tally runs', () => {
       .execute();
     await db.deleteFrom('team_totals').where('league_id', 'in', leagues).execute();
     await db.deleteFrom('round_totals').where('league_id', 'in', leagues).execute();
+    await db.deleteFrom('minute_counts').where('league_id', 'in', leagues).execute();
     await queueTally(db, 'tl_1', clock.toISOString());
     await small.drain();
     expect(await totals()).toEqual(before);
+    await expectCountsAgree();
     await small.rebuildCompetition('premier_league');
     expect(await totals()).toEqual(before);
+    await expectCountsAgree();
   });
 
   it('count in a league read before the background run reaches it, and only once', async () => {
@@ -134,6 +150,7 @@ describe('tally runs', () => {
       .execute();
     await db.deleteFrom('team_totals').where('league_id', 'in', leagues).execute();
     await db.deleteFrom('round_totals').where('league_id', 'in', leagues).execute();
+    await db.deleteFrom('minute_counts').where('league_id', 'in', leagues).execute();
     await queueTally(db, 'tl_1', clock.toISOString());
     const last = leagues[leagues.length - 1] ?? '';
     const table = await t.agent().get(`/api/leagues/${last}/standings?season=2030-31`);
@@ -145,6 +162,7 @@ describe('tally runs', () => {
     await talliesOf(t.services.database).drain();
     expect(await totals()).toEqual(before);
     expect((await totals()).filter(([id]) => String(id).startsWith(last))).toEqual(early);
+    await expectCountsAgree();
   });
 
   it('counts under the new round when a played fixture moves to another round', async () => {
@@ -161,6 +179,7 @@ describe('tally runs', () => {
     const byRound = Object.fromEntries(rounds.map((r) => [r.round_label, Number(r.points)]));
     expect(byRound['Round 9'] ?? 0).toBe(0);
     expect(byRound['Round 10']).toBe(leagues.length * 9);
+    await expectCountsAgree();
   });
 });
 
@@ -183,12 +202,14 @@ describe('a result whose run outlasts the answer', () => {
       expect([res.body.gained, res.body.total]).toEqual([null, null]);
       const first = leagues[0] ?? '';
       const table = await t.agent().get(`/api/leagues/${first}/standings?season=2030-31`);
-      // Teams 1 and 3 predicted '2' at minute 50 (4 points each), team 2 '1' at 50 (3).
-      expect(table.body.rows.map((r: { points: number }) => r.points)).toEqual([4, 4, 3, 0]);
+      // Team 1 predicted '2' at minute 50 (4 points), teams 2 and 3 '1' and 'X' at 50 (3).
+      expect(table.body.rows.map((r: { points: number }) => r.points)).toEqual([4, 3, 3, 0]);
     } finally {
       worker.drain = drain;
     }
     await worker.drain();
-    expect((await totals()).filter(([, points]) => points === 4)).toHaveLength(leagues.length * 2);
+    expect((await totals()).filter(([, points]) => points === 4)).toHaveLength(leagues.length);
+    // A result changed: the counts moved from the old result's picks to the new one's.
+    await expectCountsAgree();
   });
 });

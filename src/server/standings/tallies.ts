@@ -1,3 +1,4 @@
+import { addBonusTotals } from '../bonus/repository';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import { inTransaction } from '../db/transaction';
@@ -196,6 +197,7 @@ export class TallyWorker {
         await inParts(trx, batch, this.partTeams, async (names) => {
           for (const group of groups)
             await rebuildLeagues(trx, group.leagueIds, at, names, group.changes);
+          await addBonusTotals(trx, leagues, names);
         });
         await yieldToEventLoop(); // the commit in a turn of its own
       });
@@ -226,6 +228,7 @@ export class TallyWorker {
       await inParts(trx, batch, Math.min(this.partTeams, rulesPartTeams), async (names) => {
         for (const group of groups)
           await rebuildLeagues(trx, group.leagueIds, at, names, group.changes);
+        await addBonusTotals(trx, [leagueId], names);
       });
       await yieldToEventLoop(); // the commit in a turn of its own
     });

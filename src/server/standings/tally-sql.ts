@@ -14,13 +14,16 @@ import {
 type Db = Kysely<DB> | Transaction<DB>;
 
 /**
- * What the derived totals hold of one prediction (`predictions.tallied`, see the migration):
- * counted as made, correct outcome, exact minute, joker; its points are the row's `points`.
+ * What the derived totals hold of one prediction (`predictions.tallied`, see the migrations):
+ * counted as made, correct outcome, exact minute, joker, scored draw; above these, 32 × (minute
+ * + 1) when the league's minute counts hold it (`minuteUnit`); its points are the row's `points`.
  * Every statement here moves the totals by (new tally − old tally) and writes the new tally in
  * the same transaction, and touches only rows whose tally differs: running it twice changes
  * nothing, so a batch interrupted by a restart is simply run again.
  */
-export const tallyBits = { counted: 1, correct: 2, exact: 4, joker: 8 } as const;
+export const tallyBits = { counted: 1, correct: 2, exact: 4, joker: 8, draw: 16 } as const;
+/** `tallied` holds 32 × (minute + 1) of a scored pick naming a minute; 0 for any other. */
+export const minuteUnit = 32;
 
 /** The fixture as its tally sees it: the key its predictions count under and its result. */
 export interface TallyTarget {
@@ -60,10 +63,14 @@ const expressions = (alias: string | null, target: TallyTarget, rules: ScoringRu
   const exact = r
     ? sql<number>`(case when ${exactMinuteSql(p, r)} then 1 else 0 end)`
     : sql<number>`0`;
-  const tally = sql<number>`(1 + 2 * ${correct} + 4 * ${exact} + 8 * ${p.joker})`;
-  const counted = sql<number>`(case when ${p.tallied} is null then 0 else 1 end)`;
   // Scored: counted on a fixture with a result (what other players may see of the counts).
   const scored = r ? sql<number>`1` : sql<number>`0`;
+  const draw = r ? sql<number>`(case when ${p.outcome} = 'X' then 1 else 0 end)` : sql<number>`0`;
+  const minuteCode = r
+    ? sql<number>`coalesce(${p.minute} + 1, 0)`
+    : (sql<number>`0` as RawBuilder<number>);
+  const tally = sql<number>`(1 + 2 * ${correct} + 4 * ${exact} + 8 * ${p.joker} + 16 * ${draw} + ${sql.lit(minuteUnit)} * ${minuteCode})`;
+  const counted = sql<number>`(case when ${p.tallied} is null then 0 else 1 end)`;
   const oldScored = sql<number>`(case when ${p.tallied} is null or ${p.points} is null then 0 else 1 end)`;
   const oldPoints = sql<number>`(case when ${p.tallied} is null then 0 else coalesce(${p.points}, 0) end)`;
   return {
@@ -79,6 +86,10 @@ const expressions = (alias: string | null, target: TallyTarget, rules: ScoringRu
     oldCorrect: bit(p.tallied, tallyBits.correct),
     oldExact: bit(p.tallied, tallyBits.exact),
     oldJoker: bit(p.tallied, tallyBits.joker),
+    draw,
+    oldDraw: bit(p.tallied, tallyBits.draw),
+    minuteCode,
+    oldMinuteCode: sql<number>`coalesce(${p.tallied} / ${sql.lit(minuteUnit)}, 0)`,
     changed: sql<boolean>`(${p.tallied} is null or ${p.tallied} <> ${tally} or ${p.points} is distinct from ${points})`,
   };
 };
@@ -117,10 +128,11 @@ const source = (fixtureId: string, scope: LeagueScope) =>
 
 /**
  * Adds rows of differences (team, season, league, team key, points, exact minutes, correct
- * outcomes, predictions, jokers) to the teams' season totals, creating the rows they lack.
+ * outcomes, predictions, jokers, scored predictions, scored jokers, scored draws) to the teams'
+ * season totals, creating the rows they lack.
  */
 const teamTotalsInsert =
-  'insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers, scored_predictions, scored_jokers)';
+  'insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers, scored_predictions, scored_jokers, scored_draws)';
 const teamTotalsAdd = `on conflict (team_id, season) do update set
       points = team_totals.points + excluded.points,
       exact_minutes = team_totals.exact_minutes + excluded.exact_minutes,
@@ -128,19 +140,22 @@ const teamTotalsAdd = `on conflict (team_id, season) do update set
       predictions = team_totals.predictions + excluded.predictions,
       jokers = team_totals.jokers + excluded.jokers,
       scored_predictions = team_totals.scored_predictions + excluded.scored_predictions,
-      scored_jokers = team_totals.scored_jokers + excluded.scored_jokers`;
+      scored_jokers = team_totals.scored_jokers + excluded.scored_jokers,
+      scored_draws = team_totals.scored_draws + excluded.scored_draws`;
 
 const addToTeamTotals = (differences: RawBuilder<unknown>) =>
   sql`${sql.raw(teamTotalsInsert)} ${differences} ${sql.raw(teamTotalsAdd)}`;
 
 /**
  * The statement that moves one team's season totals, as plain SQL text for a prepared statement
- * (parameters: season, points, predictions, jokers, scored predictions, scored jokers, team id):
+ * (parameters: season, points, predictions, jokers, scored predictions, scored jokers, scored
+ * draws, team id):
  * the same upsert `moveTeamTotals` runs through Kysely.
  */
 export const moveTeamTotalsText = `${teamTotalsInsert}
   select t.id, ?, t.league_id, lower(t.name), cast(? as integer), 0, 0, cast(? as integer),
-    cast(? as integer), cast(? as integer), cast(? as integer) from teams t where t.id = ?
+    cast(? as integer), cast(? as integer), cast(? as integer), cast(? as integer)
+    from teams t where t.id = ?
   ${teamTotalsAdd}`;
 
 /** The parameters of `moveTeamTotalsText` for one season's move. */
@@ -151,6 +166,7 @@ export const moveTeamTotalsParams = (teamId: string, season: string, m: TotalsMo
   m.jokers,
   m.scoredPredictions,
   m.scoredJokers,
+  m.scoredDraws,
   teamId,
 ];
 
@@ -165,6 +181,18 @@ const addToRoundTotals = (differences: RawBuilder<unknown>) =>
       points = round_totals.points + excluded.points,
       exact_minutes = round_totals.exact_minutes + excluded.exact_minutes,
       correct_outcomes = round_totals.correct_outcomes + excluded.correct_outcomes`;
+
+/**
+ * Adds differences to the leagues' counts of scored picks per first-goal minute: `differences`
+ * selects (league_id, code, n) rows, code being a pick's minute + 1 (`minuteUnit`); they are
+ * summed per league and minute, so a fixture moves at most 91 rows of a league.
+ */
+const addToMinuteCounts = (season: string, differences: RawBuilder<unknown>) =>
+  sql`insert into minute_counts (league_id, season, minute, predictions)
+    select d.league_id, ${season}, d.code - 1, sum(d.n) from (${differences}) d
+    where true group by d.league_id, d.code having sum(d.n) <> 0
+    on conflict (league_id, season, minute) do update set
+      predictions = minute_counts.predictions + excluded.predictions`;
 
 /**
  * Brings the predictions of one fixture (in scope) and their teams' totals to the fixture's
@@ -188,8 +216,18 @@ export const reconcile = async (
     sql`select p.team_id, ${target.season}, t.league_id, lower(t.name),
       coalesce(${e.points}, 0) - ${e.oldPoints}, ${e.exact} - ${e.oldExact}, ${e.correct} - ${e.oldCorrect},
       1 - ${e.counted}, ${e.p.joker} - ${e.oldJoker},
-      ${e.scored} - ${e.oldScored}, ${e.scored} * ${e.p.joker} - ${e.oldScored} * ${e.oldJoker}
-    ${from} and ${e.changed} and (${moves} or ${e.counted} = 0 or ${e.p.joker} <> ${e.oldJoker} or ${e.scored} <> ${e.oldScored})`,
+      ${e.scored} - ${e.oldScored}, ${e.scored} * ${e.p.joker} - ${e.oldScored} * ${e.oldJoker},
+      ${e.draw} - ${e.oldDraw}
+    ${from} and ${e.changed} and (${moves} or ${e.counted} = 0 or ${e.p.joker} <> ${e.oldJoker} or ${e.scored} <> ${e.oldScored} or ${e.draw} <> ${e.oldDraw})`,
+  ).execute(db);
+  await pause();
+  await addToMinuteCounts(
+    target.season,
+    sql`select t.league_id as league_id, ${e.minuteCode} as code, 1 as n ${from}
+        and ${e.changed} and ${e.minuteCode} <> ${e.oldMinuteCode} and ${e.minuteCode} > 0
+      union all
+      select t.league_id, ${e.oldMinuteCode}, -1 ${from}
+        and ${e.changed} and ${e.minuteCode} <> ${e.oldMinuteCode} and ${e.oldMinuteCode} > 0`,
   ).execute(db);
   await pause();
   await addToRoundTotals(
@@ -226,8 +264,13 @@ export const untally = async (db: Db, fixtureId: string, season: string, round: 
   const from = source(fixtureId, 'all');
   await addToTeamTotals(
     sql`select p.team_id, ${season}, t.league_id, lower(t.name), -${e.oldPoints}, -${e.oldExact}, -${e.oldCorrect}, -${e.counted}, -${e.oldJoker},
-      -${e.oldScored}, -${e.oldScored} * ${e.oldJoker}
+      -${e.oldScored}, -${e.oldScored} * ${e.oldJoker}, -${e.oldDraw}
     ${from} and p.tallied is not null`,
+  ).execute(db);
+  await addToMinuteCounts(
+    season,
+    sql`select t.league_id as league_id, ${e.oldMinuteCode} as code, -1 as n ${from}
+      and ${e.oldMinuteCode} > 0`,
   ).execute(db);
   await addToRoundTotals(
     sql`select p.team_id, ${season}, ${round}, t.league_id, lower(t.name), -${e.oldPoints}, -${e.oldExact}, -${e.oldCorrect}
@@ -265,7 +308,9 @@ export const rebuildLeagues = async (
   >`(case when ${scored} then ${pointsSql(p, f, seasonalRulesValues(defaultRules, changes, sql.ref('f.season')))} else null end)`;
   const correct = sql<number>`(case when ${scored} and ${correctOutcomeSql(p, f)} then 1 else 0 end)`;
   const exact = sql<number>`(case when ${scored} and ${exactMinuteSql(p, f)} then 1 else 0 end)`;
-  const tally = sql<number>`(1 + 2 * ${correct} + 4 * ${exact} + 8 * predictions.joker)`;
+  const draw = sql<number>`(case when ${scored} and predictions.outcome = 'X' then 1 else 0 end)`;
+  const minuteCode = sql<number>`(case when ${scored} then coalesce(predictions.first_goal_minute + 1, 0) else 0 end)`;
+  const tally = sql<number>`(1 + 2 * ${correct} + 4 * ${exact} + 8 * predictions.joker + 16 * ${draw} + ${sql.lit(minuteUnit)} * ${minuteCode})`;
   await sql`update predictions set
       points = (select ${points} from fixtures f where f.id = predictions.fixture_id),
       tallied = (select ${tally} from fixtures f where f.id = predictions.fixture_id),
@@ -277,9 +322,10 @@ export const rebuildLeagues = async (
   await sql`delete from round_totals where league_id in (${leagues}) and team_id in ${teamsIn}`.execute(
     db,
   );
-  await sql`insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers, scored_predictions, scored_jokers)
+  await sql`insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers, scored_predictions, scored_jokers, scored_draws)
     select t.id, f.season, t.league_id, lower(t.name), sum(coalesce(p.points, 0)), sum((p.tallied / 4) % 2), sum((p.tallied / 2) % 2), count(*), sum(p.joker),
-      sum(case when p.points is null then 0 else 1 end), sum(case when p.points is null then 0 else p.joker end)
+      sum(case when p.points is null then 0 else 1 end), sum(case when p.points is null then 0 else p.joker end),
+      sum((p.tallied / 16) % 2)
     from teams t cross join predictions p join fixtures f on f.id = p.fixture_id
     where p.team_id = t.id and t.league_id in (${leagues})${nameTerm(names, 't')}
     group by t.id, f.season, t.league_id, t.name`.execute(db);
@@ -288,6 +334,17 @@ export const rebuildLeagues = async (
     from teams t cross join predictions p join fixtures f on f.id = p.fixture_id
     where p.team_id = t.id and t.league_id in (${leagues})${nameTerm(names, 't')} and ${scored}
     group by t.id, f.season, f.round_label, t.league_id, t.name`.execute(db);
+  // The minute counts are the league's, not a team's: the first part of a league (all of it
+  // when not in parts) drops them, each part adds its teams' (the parts run in one transaction).
+  if (!names || names.after === null)
+    await sql`delete from minute_counts where league_id in (${leagues})`.execute(db);
+  await sql`insert into minute_counts (league_id, season, minute, predictions)
+    select t.league_id, f.season, p.tallied / ${sql.lit(minuteUnit)} - 1, count(*)
+    from teams t cross join predictions p join fixtures f on f.id = p.fixture_id
+    where p.team_id = t.id and t.league_id in (${leagues})${nameTerm(names, 't')} and p.tallied >= ${sql.lit(minuteUnit)}
+    group by t.league_id, f.season, p.tallied / ${sql.lit(minuteUnit)} - 1
+    on conflict (league_id, season, minute) do update set
+      predictions = minute_counts.predictions + excluded.predictions`.execute(db);
 };
 
 /** How a team's totals of one season move. */
@@ -297,6 +354,7 @@ export interface TotalsMove {
   jokers: number;
   scoredPredictions: number;
   scoredJokers: number;
+  scoredDraws: number;
 }
 
 interface Pick {
@@ -315,6 +373,7 @@ const noMove: TotalsMove = {
   jokers: 0,
   scoredPredictions: 0,
   scoredJokers: 0,
+  scoredDraws: 0,
 };
 
 const contribution = (pick: Pick | undefined): TotalsMove => {
@@ -327,6 +386,7 @@ const contribution = (pick: Pick | undefined): TotalsMove => {
     jokers: joker,
     scoredPredictions: scored,
     scoredJokers: scored * joker,
+    scoredDraws: hasBit(pick.tallied, tallyBits.draw) ? 1 : 0,
   };
 };
 
@@ -338,12 +398,14 @@ const addMove = (moves: Map<string, TotalsMove>, season: string, by: TotalsMove,
     jokers: m.jokers + sign * by.jokers,
     scoredPredictions: m.scoredPredictions + sign * by.scoredPredictions,
     scoredJokers: m.scoredJokers + sign * by.scoredJokers,
+    scoredDraws: m.scoredDraws + sign * by.scoredDraws,
   });
 };
 
 /**
  * A save of open fixtures (their points do not change): each pick is counted as made with its
- * joker; a pick the totals did not hold yet (a bulk load) is counted whole. Returns the tally to
+ * joker; a pick the totals did not hold yet (a bulk load) is counted whole. What the scored
+ * counts hold of a pick (draw, minute: the marks from 16 up) stays until its fixture's next run. Returns the tally to
  * store per fixture and the move of the team's totals per season.
  */
 export const planSaveTallies = (
@@ -359,7 +421,8 @@ export const planSaveTallies = (
       tallyBits.counted +
       (hasBit(kept, tallyBits.correct) ? tallyBits.correct : 0) +
       (hasBit(kept, tallyBits.exact) ? tallyBits.exact : 0) +
-      (joker ? tallyBits.joker : 0);
+      (joker ? tallyBits.joker : 0) +
+      (kept - (kept % tallyBits.draw));
     const after = { joker, points: before?.points ?? null, tallied };
     addMove(moves, w.season, contribution(before), -1);
     addMove(moves, w.season, contribution(after), 1);
@@ -389,8 +452,48 @@ export const moveTeamTotals = async (
     await addToTeamTotals(
       sql`select t.id, ${season}, t.league_id, lower(t.name), cast(${m.points} as integer), 0, 0,
         cast(${m.predictions} as integer), cast(${m.jokers} as integer),
-        cast(${m.scoredPredictions} as integer), cast(${m.scoredJokers} as integer)
+        cast(${m.scoredPredictions} as integer), cast(${m.scoredJokers} as integer),
+        cast(${m.scoredDraws} as integer)
       from teams t where t.id = ${team.id}`,
     ).execute(db);
   }
 };
+
+/**
+ * The minutes the league's counts hold of picks about to be deleted (a pick scored when its
+ * fixture was final, deleted after the result was taken back and before its run): they leave.
+ */
+export const minutesOfDeleted = (
+  stored: Map<string, Pick>,
+  deleted: { fixtureId: string; season: string }[],
+) =>
+  deleted.flatMap((d) => {
+    const code = Math.floor((stored.get(d.fixtureId)?.tallied ?? 0) / minuteUnit);
+    return code > 0 ? [{ season: d.season, minute: code - 1 }] : [];
+  });
+
+/** Takes picks out of their league's minute counts (one upsert each: rare, see above). */
+export const dropMinutes = async (
+  db: Db,
+  leagueId: string,
+  picks: { season: string; minute: number }[],
+) => {
+  for (const p of picks)
+    await sql`insert into minute_counts (league_id, season, minute, predictions)
+      values (${leagueId}, ${p.season}, ${p.minute}, -1)
+      on conflict (league_id, season, minute) do update set
+        predictions = minute_counts.predictions - 1`.execute(db);
+};
+
+/**
+ * Before a team is removed (its predictions and team totals cascade): what its picks gave the
+ * league's minute counts leaves them — one search of that team's picks.
+ */
+export const dropTeamMinutes = (db: Db, teamId: string) =>
+  sql`insert into minute_counts (league_id, season, minute, predictions)
+    select t.league_id, f.season, p.tallied / ${sql.lit(minuteUnit)} - 1, -count(*)
+    from teams t cross join predictions p join fixtures f on f.id = p.fixture_id
+    where t.id = ${teamId} and p.team_id = t.id and p.tallied >= ${sql.lit(minuteUnit)}
+    group by t.league_id, f.season, p.tallied / ${sql.lit(minuteUnit)} - 1
+    on conflict (league_id, season, minute) do update set
+      predictions = minute_counts.predictions + excluded.predictions`.execute(db);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, KeyRound, Trash2, UserRound } from 'lucide-react';
 import { deleteConfirmWord } from '../../domain/account-rules';
@@ -16,6 +16,7 @@ import { meQueryOptions, type MeUser } from './api';
 import { client, Section, settled } from './account-section';
 import type { AuthClientError } from './auth-client';
 import { SessionsSection } from './sessions-section';
+import { GuestUpgradeSection } from './guest-upgrade-section';
 import { TwoFactorSection } from './two-factor-section';
 
 /** /account: the player's own settings — name, password, devices, their data, deletion. */
@@ -25,15 +26,9 @@ export const AccountPage = ({ user }: { user: MeUser }) => {
     <PageContainer className="max-w-3xl">
       <PageHeader title={t('myAccount.title')} subtitle={t('myAccount.subtitle')} />
       <div className="flex flex-col gap-6">
+        {user.isAnonymous ? <GuestUpgradeSection /> : null}
         <ProfileSection user={user} />
-        {user.isAnonymous ? (
-          <Notice tone="info">
-            {t('myAccount.guest')}{' '}
-            <Link to="/team" className="font-semibold underline underline-offset-4">
-              {t('myAccount.guestLink')}
-            </Link>
-          </Notice>
-        ) : (
+        {user.isAnonymous ? null : (
           <>
             <PasswordSection />
             <TwoFactorSection enabled={user.twoFactorEnabled} />

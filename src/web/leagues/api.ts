@@ -72,6 +72,32 @@ export const standingsQueryOptions = (leagueId: string, query: StandingsQuery = 
     queryFn: () => fetchStandings(leagueId, query),
   });
 
+/** What a statistics request may ask for: a season (default: the current one) and a team. */
+export interface StatisticsQuery {
+  season?: string | null | undefined;
+  teamId?: string | undefined;
+}
+
+const fetchStatistics = (leagueId: string, query: StatisticsQuery = {}) =>
+  unwrap(
+    api.leagues[':leagueId'].statistics.$get({
+      param: { leagueId },
+      query: {
+        ...(query.season ? { season: query.season } : {}),
+        ...(query.teamId === undefined ? {} : { teamId: query.teamId }),
+      },
+    }),
+  );
+export type LeagueStatistics = Awaited<ReturnType<typeof fetchStatistics>>;
+export type TeamStatisticsData = NonNullable<LeagueStatistics['team']>;
+
+/** A season's league figures and, with `teamId`, that team's statistics (scored picks only). */
+export const statisticsQueryOptions = (leagueId: string, query: StatisticsQuery = {}) =>
+  queryOptions({
+    queryKey: queryKeys.statistics(leagueId, query.season ?? 'current', query.teamId ?? 'league'),
+    queryFn: () => fetchStatistics(leagueId, query),
+  });
+
 const fetchLeagueFixtures = async (leagueId: string) =>
   (await unwrap(api.predictions.league[':leagueId'].$get({ param: { leagueId }, query: {} })))
     .fixtures;
@@ -257,3 +283,61 @@ export const useNewCalendarLink = () => {
     onSuccess: (link) => queryClient.setQueryData(calendarQueryOptions.queryKey, link),
   });
 };
+
+// Bonus questions ----------------------------------------------------------------------------
+
+const fetchBonus = (leagueId: string) =>
+  unwrap(api.leagues[':leagueId'].bonus.$get({ param: { leagueId }, query: {} }));
+export type BonusList = Awaited<ReturnType<typeof fetchBonus>>;
+export type BonusItem = BonusList['questions'][number];
+
+/** The league's bonus questions of the current season, as the viewer may see them. */
+export const bonusQueryOptions = (leagueId: string) =>
+  queryOptions({ queryKey: queryKeys.bonus(leagueId), queryFn: () => fetchBonus(leagueId) });
+
+export const useAskQuestion = (leagueId: string) =>
+  useRefreshingMutation(
+    (json: {
+      kind: BonusItem['kind'];
+      prompt?: string;
+      options?: string[];
+      points: number;
+      deadline: string;
+    }) => unwrap(api.leagues[':leagueId'].bonus.$post({ param: { leagueId }, json })),
+    [queryKeys.leagues],
+  );
+
+export const useAnswerQuestion = (leagueId: string) =>
+  useRefreshingMutation(
+    ({ questionId, teamId, answer }: { questionId: string; teamId: string; answer: string }) =>
+      unwrap(
+        api.leagues[':leagueId'].bonus[':questionId'].answers[':teamId'].$put({
+          param: { leagueId, questionId, teamId },
+          json: { answer },
+        }),
+      ),
+    [queryKeys.bonus(leagueId)],
+  );
+
+export const useSettleQuestion = (leagueId: string) =>
+  useRefreshingMutation(
+    ({ questionId, correct }: { questionId: string; correct: string[] }) =>
+      unwrap(
+        api.leagues[':leagueId'].bonus[':questionId'].settle.$post({
+          param: { leagueId, questionId },
+          json: { correct },
+        }),
+      ),
+    leagueViews,
+  );
+
+export const useRemoveQuestion = (leagueId: string) =>
+  useRefreshingMutation(
+    (questionId: string) =>
+      unwrap(
+        api.leagues[':leagueId'].bonus[':questionId'].$delete({
+          param: { leagueId, questionId },
+        }),
+      ),
+    leagueViews,
+  );

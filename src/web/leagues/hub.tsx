@@ -7,6 +7,7 @@ import {
   ArrowUp,
   CalendarClock,
   CheckCircle2,
+  CircleHelp,
   Minus,
   Sparkles,
   Trophy,
@@ -262,6 +263,16 @@ const MyTeams = ({
                     {t('leagues.hub.done')}
                   </span>
                 )
+              ) : null}
+              {team.bonusToAnswer > 0 ? (
+                <Link
+                  to={`/league/${team.leagueId}`}
+                  className="inline-flex min-h-11 w-full items-center gap-1.5 text-sm font-semibold text-brand-text underline-offset-2 hover:underline"
+                  data-testid="hub-team-bonus"
+                >
+                  <CircleHelp aria-hidden="true" className="size-4 shrink-0" />
+                  {t('leagues.hub.bonus', { count: team.bonusToAnswer })}
+                </Link>
               ) : null}
             </li>
           );

@@ -9,6 +9,7 @@ import { PageContainer, PageHeader } from '../ui/page';
 import { QueryView } from '../ui/query-view';
 import { EmptyState } from '../ui/state';
 import { leagueQueryOptions } from './api';
+import { BonusQuestions } from './bonus-questions';
 import { LeagueFixtures } from './league-fixtures';
 import { LeagueNotFound, isNotFound } from './league-not-found';
 import { LeagueRulesCard } from './league-rules';
@@ -77,21 +78,21 @@ export const LeaguePage = () => {
       />
       {/* Phones: invite first (what a new league needs most), settings last. Wide: two columns. */}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="contents lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
+        <div className="contents lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
           {league.inviteCode ? (
             <Card className="order-1 flex flex-col gap-4 lg:order-none">
               <h2 className="text-lg font-bold text-fg">{t('leagues.page.shareTitle')}</h2>
               <SharePanel league={league} showCode={false} testIdPrefix="league-share" />
             </Card>
           ) : null}
-          <div className="order-3 lg:order-none">
+          <div className="order-4 lg:order-none">
             <LeagueRulesCard league={league} editable={league.isAdmin} />
           </div>
-          <div className="order-6 lg:order-none">
+          <div className="order-7 lg:order-none">
             <LeaveLeague league={league} />
           </div>
           {league.isAdmin ? (
-            <div className="order-5 lg:order-none">
+            <div className="order-6 lg:order-none">
               <LeagueSettings league={league} members={sorted} />
             </div>
           ) : null}
@@ -107,7 +108,10 @@ export const LeaguePage = () => {
             <MembersTable members={sorted} />
           )}
         </Card>
-        <div className="order-4 min-w-0 lg:order-none lg:col-start-1 lg:row-start-2">
+        <div className="order-3 min-w-0 lg:order-none lg:col-start-1 lg:row-start-2">
+          <BonusQuestions league={league} />
+        </div>
+        <div className="order-5 min-w-0 lg:order-none lg:col-start-1 lg:row-start-3">
           <LeagueFixtures leagueId={league.id} />
         </div>
       </div>

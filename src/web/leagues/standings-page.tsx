@@ -16,6 +16,7 @@ import { copyText, standingsLinkFor } from './share';
 import { RoundTables } from './round-tables';
 import { StandingsPager } from './standings-pager';
 import { StandingsTable } from './standings-table';
+import { StatisticsSection } from './statistics-section';
 import { cn } from '../ui/cn';
 import { useLeagueError } from './use-league-error';
 import { useLiveLeague } from '../lib/use-live-league';
@@ -169,7 +170,12 @@ export const StandingsPage = () => {
             className={cn('p-3 transition-opacity sm:p-4', busy && 'opacity-60')}
             aria-busy={busy}
           >
-            <StandingsTable rows={rows} detailed testId="standings-table" />
+            <StandingsTable
+              rows={rows}
+              detailed
+              bonus={standings.data.bonus}
+              testId="standings-table"
+            />
           </Card>
           {standings.data.page.pages > 1 ? (
             <StandingsPager page={standings.data.page} onPage={choosePage} busy={busy} />
@@ -187,6 +193,7 @@ export const StandingsPage = () => {
           busy={busy}
         />
       ) : null}
+      <StatisticsSection leagueId={league.id} season={season} rows={standings.data.statistics} />
     </PageContainer>
   );
 };

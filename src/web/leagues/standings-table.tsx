@@ -8,6 +8,8 @@ interface StandingsTableProps {
   rows: StandingsRow[];
   /** The extra columns (exact minutes, correct outcomes) on wide screens. */
   detailed?: boolean;
+  /** The league asked bonus questions: their points get a column of their own. */
+  bonus?: boolean;
   testId: string;
 }
 
@@ -15,7 +17,12 @@ interface StandingsTableProps {
  * Rank, Team Name, Manager, Points (spec §2.10): ranks as the server gives them (shared on
  * ties), medals for 1-3, your rows highlighted. A table from 768 px, cards below.
  */
-export const StandingsTable = ({ rows, detailed = false, testId }: StandingsTableProps) => {
+export const StandingsTable = ({
+  rows,
+  detailed = false,
+  bonus = false,
+  testId,
+}: StandingsTableProps) => {
   const { t } = useTranslation();
   const format = useFormat();
   const medal = (rank: number) => t('leagues.standings.medal', { rank });
@@ -43,6 +50,11 @@ export const StandingsTable = ({ rows, detailed = false, testId }: StandingsTabl
                   {t('leagues.standings.correctOutcomes')}
                 </th>
               </>
+            ) : null}
+            {bonus ? (
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                {t('leagues.standings.bonus')}
+              </th>
             ) : null}
             <th scope="col" className="px-3 py-2 text-right font-semibold">
               {t('leagues.standings.points')}
@@ -77,6 +89,11 @@ export const StandingsTable = ({ rows, detailed = false, testId }: StandingsTabl
                   </td>
                 </>
               ) : null}
+              {bonus ? (
+                <td className="px-3 py-2 text-right tabular-nums" data-testid={`${testId}-bonus`}>
+                  {format.number(row.bonusPoints)}
+                </td>
+              ) : null}
               <td className="px-3 py-2 text-right text-base font-bold tabular-nums text-fg">
                 {format.number(row.points)}
               </td>
@@ -106,7 +123,11 @@ export const StandingsTable = ({ rows, detailed = false, testId }: StandingsTabl
               <span className="text-lg font-bold tabular-nums text-fg">
                 {format.number(row.points)}
               </span>
-              <span className="text-xs text-fg-muted">{t('leagues.standings.pts')}</span>
+              <span className="text-xs text-fg-muted">
+                {bonus && row.bonusPoints > 0
+                  ? t('leagues.standings.ptsWithBonus', { bonus: format.number(row.bonusPoints) })
+                  : t('leagues.standings.pts')}
+              </span>
             </span>
           </li>
         ))}

@@ -7,13 +7,34 @@ const columns = ['predictions', 'correctOutcomes', 'exactMinutes', 'jokers', 'po
 
 /**
  * The active league's statistics (DESIGN §4, replacing the spec's SATURDAY table): per team
- * predictions made, correct outcomes, exact minutes, jokers used and points.
+ * predictions made, correct outcomes, exact minutes, jokers used and points. With `onOpen`, a
+ * team's name opens its own statistics.
  */
-export const StatisticsTable = ({ rows }: { rows: TeamStatistics[] }) => {
+export const StatisticsTable = ({
+  rows,
+  onOpen,
+}: {
+  rows: TeamStatistics[];
+  onOpen?: ((team: { id: string; name: string }) => void) | undefined;
+}) => {
   const { t } = useTranslation();
   const format = useFormat();
   if (rows.length === 0) return <EmptyState title={t('leagues.statistics.empty')} />;
   const label = (column: (typeof columns)[number]) => t(`leagues.statistics.${column}`);
+  const name = (row: TeamStatistics, className: string) =>
+    onOpen ? (
+      <button
+        type="button"
+        onClick={() => onOpen({ id: row.teamId, name: row.teamName })}
+        aria-label={t('leagues.stats.openTeam', { team: row.teamName })}
+        className={`${className} min-h-11 text-left text-brand-text underline decoration-dotted underline-offset-4 hover:decoration-solid`}
+        data-testid="statistics-open"
+      >
+        {row.teamName}
+      </button>
+    ) : (
+      <span className={className}>{row.teamName}</span>
+    );
   return (
     <div data-testid="statistics-table">
       <table className="hidden w-full border-collapse text-left text-sm md:table">
@@ -34,7 +55,7 @@ export const StatisticsTable = ({ rows }: { rows: TeamStatistics[] }) => {
           {rows.map((row) => (
             <tr key={row.teamId} className="border-b border-line last:border-0">
               <th scope="row" className="px-3 py-2 font-semibold text-fg">
-                {row.teamName}
+                {name(row, 'font-semibold')}
               </th>
               {columns.map((c) => (
                 <td
@@ -56,7 +77,7 @@ export const StatisticsTable = ({ rows }: { rows: TeamStatistics[] }) => {
         {rows.map((row) => (
           <li key={row.teamId} className="rounded-xl border border-line p-3">
             <div className="mb-2 flex items-baseline justify-between gap-2">
-              <span className="truncate font-semibold text-fg">{row.teamName}</span>
+              {name(row, 'min-w-0 truncate font-semibold text-fg')}
               <span className="shrink-0 font-bold tabular-nums text-fg">
                 {t('leagues.fixtures.points', { points: row.points })}
               </span>

@@ -19,6 +19,7 @@ import { CalendarCard } from './calendar-card';
 import { PushCard } from './push-card';
 import { RemindersCard } from './reminders-card';
 import { TeamNameDialog } from './team-name-dialog';
+import { TeamStatsSummary } from './team-statistics';
 import { useLeagueError } from './use-league-error';
 
 /** /team — My Teams and Leagues (spec §2.7); guests see how to get reminders instead of the switch. */
@@ -162,6 +163,12 @@ const LeagueCard = ({ league }: { league: MyLeagueItem }) => {
               </li>
             ))}
           </ul>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <span className="text-sm font-medium text-fg">{t('leagues.stats.title')}</span>
+          {league.teams.map((team) => (
+            <TeamStatsSummary key={team.id} leagueId={league.id} team={team} />
+          ))}
         </div>
         <div className="mt-auto flex flex-wrap gap-2">
           <Link to={league.competitionRoute} className={buttonClasses('primary')}>

@@ -32,8 +32,17 @@ export const queryKeys = {
     position,
     round,
   ],
+  /** A season's statistics of a league, with one team's ('league': none). */
+  statistics: (leagueId: string, season: string, teamId: string) => [
+    'leagues',
+    'statistics',
+    leagueId,
+    season,
+    teamId,
+  ],
   leagueFixtures: (leagueId: string) => ['leagues', 'fixtures', leagueId],
   leagueBars: (leagueId: string) => ['leagues', 'bars', leagueId],
+  bonus: (leagueId: string) => ['leagues', 'bonus', leagueId],
   lookup: (code: string | null, league: string | null) => ['leagues', 'lookup', code, league],
   predictions: ['predictions'],
   /** The home hub: ranks, missing picks and results move with saves and with results. */

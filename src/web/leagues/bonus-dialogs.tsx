@@ -1,0 +1,415 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Flag, Trash2 } from 'lucide-react';
+import {
+  answerKey,
+  bonusKinds,
+  bonusLimits,
+  defaultBonusPoints,
+  typedKinds,
+  type BonusKind,
+} from '../../domain/bonus-rules';
+import { Button } from '../ui/button';
+import { Dialog, DialogActions } from '../ui/dialog';
+import { Field } from '../ui/field';
+import { Input } from '../ui/input';
+import { Select } from '../ui/select';
+import { Notice } from '../ui/state';
+import { Textarea } from '../ui/textarea';
+import { toast } from '../ui/toast';
+import { useAskQuestion, useRemoveQuestion, useSettleQuestion, type BonusItem } from './api';
+import { useLeagueError } from './use-league-error';
+
+/** `datetime-local` text for a moment, in the browser's time zone. */
+const localInput = (date: Date) => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+
+/** A week from now on the hour: a sensible first deadline. */
+const firstDeadline = () => {
+  const at = new Date(Date.now() + 7 * 86_400_000);
+  at.setMinutes(0, 0, 0);
+  return localInput(at);
+};
+
+interface AskDraft {
+  kind: BonusKind;
+  prompt: string;
+  options: string;
+  points: string;
+  deadline: string;
+}
+
+type AskErrors = Partial<Record<keyof AskDraft, string>>;
+
+const newDraft = (): AskDraft => ({
+  kind: 'champion',
+  prompt: '',
+  options: '',
+  points: String(defaultBonusPoints),
+  deadline: firstDeadline(),
+});
+
+/** League admin: a new question — what it asks, its points and when answers close. */
+export const AskQuestionDialog = ({
+  leagueId,
+  competition,
+  clubs,
+  open,
+  onOpenChange,
+}: {
+  leagueId: string;
+  competition: string;
+  clubs: string[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) => {
+  const { t } = useTranslation();
+  const leagueError = useLeagueError();
+  const ask = useAskQuestion(leagueId);
+  const [draft, setDraft] = useState<AskDraft>(newDraft);
+  const [errors, setErrors] = useState<AskErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const set = (key: keyof AskDraft, value: string) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const [minPoints, maxPoints] = bonusLimits.points;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const next: AskErrors = {};
+    const points = Number(draft.points.trim());
+    if (!/^\d{1,2}$/.test(draft.points.trim()) || points < minPoints || points > maxPoints)
+      next.points = t('leagues.bonus.form.pointsRange', { min: minPoints, max: maxPoints });
+    const deadline = new Date(draft.deadline);
+    if (draft.deadline === '' || Number.isNaN(deadline.getTime()))
+      next.deadline = t('leagues.bonus.form.deadlineMissing');
+    else if (deadline.getTime() <= Date.now()) next.deadline = t('errors.BONUS_DEADLINE_PAST');
+    const free = draft.kind === 'free';
+    const prompt = draft.prompt.trim();
+    const options = draft.options
+      .split('\n')
+      .map((o) => o.trim())
+      .filter((o) => o !== '');
+    if (free && (prompt.length < bonusLimits.prompt[0] || prompt.length > bonusLimits.prompt[1]))
+      next.prompt = t('leagues.bonus.form.promptRange', {
+        min: bonusLimits.prompt[0],
+        max: bonusLimits.prompt[1],
+      });
+    if (free) {
+      const [fewest, most] = bonusLimits.options;
+      if (options.length < fewest || options.length > most)
+        next.options = t('leagues.bonus.form.optionsRange', { min: fewest, max: most });
+      else if (new Set(options.map(answerKey)).size !== options.length)
+        next.options = t('leagues.bonus.form.optionsDiffer');
+      else if (options.some((o) => o.length > bonusLimits.option[1]))
+        next.options = t('leagues.bonus.form.optionTooLong', { max: bonusLimits.option[1] });
+    }
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    ask.mutate(
+      {
+        kind: draft.kind,
+        points,
+        deadline: deadline.toISOString(),
+        ...(free ? { prompt, options } : {}),
+      },
+      {
+        onSuccess: () => {
+          toast.success(t('leagues.bonus.form.asked'));
+          onOpenChange(false);
+        },
+        onError: (error) => setFailure(leagueError(error)),
+      },
+    );
+  };
+
+  const needsClubs = draft.kind === 'champion' || draft.kind === 'relegated';
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) {
+          setDraft(newDraft());
+          setErrors({});
+          setFailure(null);
+        }
+        onOpenChange(next);
+      }}
+      title={t('leagues.bonus.form.title')}
+      description={t('leagues.bonus.form.text')}
+      closeLabel={t('common.close')}
+      testId="bonus-ask-dialog"
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        {failure ? <Notice tone="error">{failure}</Notice> : null}
+        <Field label={t('leagues.bonus.form.kind')}>
+          <Select
+            value={draft.kind}
+            onChange={(e) => set('kind', e.target.value)}
+            data-testid="bonus-kind"
+          >
+            {bonusKinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`leagues.bonus.kind.${kind}`)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {draft.kind === 'free' ? (
+          <>
+            <Field label={t('leagues.bonus.form.prompt')} error={errors.prompt ?? null}>
+              <Input
+                value={draft.prompt}
+                maxLength={bonusLimits.prompt[1]}
+                onChange={(e) => set('prompt', e.target.value)}
+                data-testid="bonus-prompt"
+              />
+            </Field>
+            <Field
+              label={t('leagues.bonus.form.options')}
+              hint={t('leagues.bonus.form.optionsHint')}
+              error={errors.options ?? null}
+            >
+              <Textarea
+                rows={4}
+                value={draft.options}
+                onChange={(e) => set('options', e.target.value)}
+                data-testid="bonus-options"
+              />
+            </Field>
+          </>
+        ) : (
+          <p
+            className="rounded-lg bg-surface-muted p-3 text-sm text-fg"
+            data-testid="bonus-preview"
+          >
+            {t(`leagues.bonus.ask.${draft.kind}`, { competition })}{' '}
+            <span className="text-fg-muted">
+              {needsClubs
+                ? t('leagues.bonus.form.clubsNote', { count: clubs.length })
+                : t('leagues.bonus.form.typedNote')}
+            </span>
+          </p>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t('leagues.bonus.form.points')}
+            hint={t('leagues.bonus.form.pointsRange', { min: minPoints, max: maxPoints })}
+            error={errors.points ?? null}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={minPoints}
+              max={maxPoints}
+              value={draft.points}
+              onChange={(e) => set('points', e.target.value)}
+              data-testid="bonus-points"
+            />
+          </Field>
+          <Field
+            label={t('leagues.bonus.form.deadline')}
+            hint={t('leagues.bonus.form.deadlineHint')}
+            error={errors.deadline ?? null}
+          >
+            <Input
+              type="datetime-local"
+              value={draft.deadline}
+              onChange={(e) => set('deadline', e.target.value)}
+              data-testid="bonus-deadline"
+            />
+          </Field>
+        </div>
+        <DialogActions
+          cancelLabel={t('leagues.cancel')}
+          onCancel={() => onOpenChange(false)}
+          submitLabel={t('leagues.bonus.form.submit')}
+          busyLabel={t('leagues.bonus.form.busy')}
+          busy={ask.isPending}
+          testId="bonus-ask"
+        />
+      </form>
+    </Dialog>
+  );
+};
+
+/**
+ * League admin, after the deadline: the right answers (a question may have several, e.g. the
+ * relegated teams); a typed question offers the answers given and a field for another name.
+ */
+export const SettleQuestionButton = ({
+  leagueId,
+  question: q,
+  title,
+}: {
+  leagueId: string;
+  question: BonusItem;
+  title: string;
+}) => {
+  const { t } = useTranslation();
+  const leagueError = useLeagueError();
+  const settle = useSettleQuestion(leagueId);
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [other, setOther] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const typed = typedKinds.includes(q.kind);
+  const choices = typed ? (q.answers?.top.map((a) => a.answer) ?? []) : q.options;
+
+  const toggle = (value: string, on: boolean) =>
+    setChosen((all) => (on ? [...all, value] : all.filter((c) => c !== value)));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const correct = [...chosen, ...(typed && other.trim() !== '' ? [other.trim()] : [])];
+    if (correct.length === 0) {
+      setFailure(t('leagues.bonus.settle.missing'));
+      return;
+    }
+    settle.mutate(
+      { questionId: q.id, correct },
+      {
+        onSuccess: () => {
+          toast.success(t('leagues.bonus.settle.done'));
+          setOpen(false);
+        },
+        onError: (error) => setFailure(leagueError(error)),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Button
+        variant={q.correct === null ? 'primary' : 'secondary'}
+        onClick={() => {
+          setChosen(q.correct ?? []);
+          setOther('');
+          setFailure(null);
+          setOpen(true);
+        }}
+        data-testid="bonus-settle"
+      >
+        <Flag aria-hidden="true" className="size-4" />
+        {q.correct === null ? t('leagues.bonus.settle.button') : t('leagues.bonus.settle.change')}
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('leagues.bonus.settle.title')}
+        description={title}
+        closeLabel={t('common.close')}
+        testId="bonus-settle-dialog"
+      >
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          {failure ? <Notice tone="error">{failure}</Notice> : null}
+          <fieldset className="flex flex-col gap-1">
+            <legend className="mb-2 text-sm text-fg-muted">{t('leagues.bonus.settle.hint')}</legend>
+            <div className="flex max-h-72 flex-col gap-1 overflow-y-auto">
+              {choices.map((choice) => (
+                <label
+                  key={choice}
+                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-surface-muted"
+                >
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-primary"
+                    checked={chosen.includes(choice)}
+                    onChange={(e) => toggle(choice, e.target.checked)}
+                    data-testid="bonus-settle-choice"
+                  />
+                  <span className="text-sm text-fg">{choice}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {typed ? (
+            <Field label={t('leagues.bonus.settle.other')}>
+              <Input
+                value={other}
+                maxLength={bonusLimits.answer[1]}
+                onChange={(e) => setOther(e.target.value)}
+                data-testid="bonus-settle-other"
+              />
+            </Field>
+          ) : null}
+          <p className="text-sm text-fg-muted">{t('leagues.bonus.settle.note')}</p>
+          <DialogActions
+            cancelLabel={t('leagues.cancel')}
+            onCancel={() => setOpen(false)}
+            submitLabel={t('leagues.bonus.settle.submit')}
+            busyLabel={t('leagues.bonus.settle.busy')}
+            busy={settle.isPending}
+            testId="bonus-settle"
+          />
+        </form>
+      </Dialog>
+    </>
+  );
+};
+
+/** League admin: removes a question, its answers and any points it gave (after a confirmation). */
+export const RemoveQuestionButton = ({
+  leagueId,
+  question,
+  title,
+}: {
+  leagueId: string;
+  question: BonusItem;
+  title: string;
+}) => {
+  const { t } = useTranslation();
+  const leagueError = useLeagueError();
+  const remove = useRemoveQuestion(leagueId);
+  const [open, setOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    remove.mutateAsync(question.id).then(
+      () => {
+        toast.success(t('leagues.bonus.remove.done'));
+        setOpen(false);
+      },
+      (error: unknown) => setFailure(leagueError(error)),
+    );
+  };
+  return (
+    <>
+      <Button variant="ghost" onClick={() => setOpen(true)} data-testid="bonus-remove">
+        <Trash2 aria-hidden="true" className="size-4" />
+        {t('leagues.bonus.remove.button')}
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t('leagues.bonus.remove.title')}
+        description={title}
+        closeLabel={t('common.close')}
+        testId="bonus-remove-dialog"
+      >
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          {failure ? <Notice tone="error">{failure}</Notice> : null}
+          <p className="text-sm text-fg">
+            {question.correct === null
+              ? t('leagues.bonus.remove.text')
+              : t('leagues.bonus.remove.textSettled')}
+          </p>
+          <DialogActions
+            cancelLabel={t('leagues.cancel')}
+            onCancel={() => setOpen(false)}
+            submitLabel={t('leagues.bonus.remove.submit')}
+            busyLabel={t('leagues.bonus.remove.busy')}
+            busy={remove.isPending}
+            tone="danger"
+            testId="bonus-remove"
+          />
+        </form>
+      </Dialog>
+    </>
+  );
+};
