@@ -124,6 +124,8 @@ describe('statistics', () => {
       const { context, page, errors } = await openSession(browser, width);
       await context.addCookies(await owner.cookies());
       await page.goto(`/league/${leagueId}/standings`);
+      // The figures load when their section comes near the screen, as a player scrolls to it.
+      await page.locator('#standings-statistics').scrollIntoViewIfNeeded();
       await page.getByTestId('league-figures').waitFor();
       expect(await page.getByTestId('draws-leaders').locator('li').first().textContent()).toContain(
         'Draw Masters',

@@ -56,7 +56,9 @@ export const Layout = () => {
         {t('nav.skipToContent')}
       </a>
       <Header />
-      <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen high: the footer starts below the fold, so a page's data arriving
+          never pushes a visible footer away (a layout shift). */}
+      <main id="main-content" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
         <QueryErrorResetBoundary>
           {({ reset }) => (
             <ErrorBoundary

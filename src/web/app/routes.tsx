@@ -25,7 +25,7 @@ const JoinRedirectPage = lazyNamed(
   'JoinRedirectPage',
 );
 const LeagueHome = lazyNamed(() => import('../leagues/league-home'), 'LeagueHome');
-const LeaguePage = lazyNamed(() => import('../leagues/league-page'), 'LeaguePage');
+const LeaguePage = lazyNamed(() => import('../leagues/league-page'), 'LeaguePage', ['league']);
 const PrivacyPolicyPage = lazyNamed(
   () => import('../static-pages/privacy-policy-page'),
   'PrivacyPolicyPage',
@@ -35,9 +35,11 @@ const ResetPasswordPage = lazyNamed(
   () => import('../account/reset-password-page'),
   'ResetPasswordPage',
 );
-const StandingsPage = lazyNamed(() => import('../leagues/standings-page'), 'StandingsPage');
+const StandingsPage = lazyNamed(() => import('../leagues/standings-page'), 'StandingsPage', [
+  'league',
+]);
 const AccountPage = lazyNamed(() => import('../account/account-page'), 'AccountPage', ['account']);
-const TeamPage = lazyNamed(() => import('../leagues/team-page'), 'TeamPage', ['team']);
+const TeamPage = lazyNamed(() => import('../leagues/team-page'), 'TeamPage', ['team', 'league']);
 const TermsPage = lazyNamed(() => import('../static-pages/terms-page'), 'TermsPage', ['info']);
 
 const HomeRoute = () => {

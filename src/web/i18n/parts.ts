@@ -10,6 +10,8 @@ export const localeParts = {
   team: ['team'],
   /** /account: the player's own settings. */
   account: ['myAccount'],
+  /** A league's page, standings and My Teams: bonus questions and statistics. */
+  league: ['bonus', 'leagueStats'],
 } as const;
 
 export type LocalePart = 'core' | keyof typeof localeParts;

@@ -83,10 +83,10 @@ export const AskQuestionDialog = ({
     const next: AskErrors = {};
     const points = Number(draft.points.trim());
     if (!/^\d{1,2}$/.test(draft.points.trim()) || points < minPoints || points > maxPoints)
-      next.points = t('leagues.bonus.form.pointsRange', { min: minPoints, max: maxPoints });
+      next.points = t('bonus.form.pointsRange', { min: minPoints, max: maxPoints });
     const deadline = new Date(draft.deadline);
     if (draft.deadline === '' || Number.isNaN(deadline.getTime()))
-      next.deadline = t('leagues.bonus.form.deadlineMissing');
+      next.deadline = t('bonus.form.deadlineMissing');
     else if (deadline.getTime() <= Date.now()) next.deadline = t('errors.BONUS_DEADLINE_PAST');
     const free = draft.kind === 'free';
     const prompt = draft.prompt.trim();
@@ -95,18 +95,18 @@ export const AskQuestionDialog = ({
       .map((o) => o.trim())
       .filter((o) => o !== '');
     if (free && (prompt.length < bonusLimits.prompt[0] || prompt.length > bonusLimits.prompt[1]))
-      next.prompt = t('leagues.bonus.form.promptRange', {
+      next.prompt = t('bonus.form.promptRange', {
         min: bonusLimits.prompt[0],
         max: bonusLimits.prompt[1],
       });
     if (free) {
       const [fewest, most] = bonusLimits.options;
       if (options.length < fewest || options.length > most)
-        next.options = t('leagues.bonus.form.optionsRange', { min: fewest, max: most });
+        next.options = t('bonus.form.optionsRange', { min: fewest, max: most });
       else if (new Set(options.map(answerKey)).size !== options.length)
-        next.options = t('leagues.bonus.form.optionsDiffer');
+        next.options = t('bonus.form.optionsDiffer');
       else if (options.some((o) => o.length > bonusLimits.option[1]))
-        next.options = t('leagues.bonus.form.optionTooLong', { max: bonusLimits.option[1] });
+        next.options = t('bonus.form.optionTooLong', { max: bonusLimits.option[1] });
     }
     setErrors(next);
     if (Object.keys(next).length > 0) return;
@@ -119,7 +119,7 @@ export const AskQuestionDialog = ({
       },
       {
         onSuccess: () => {
-          toast.success(t('leagues.bonus.form.asked'));
+          toast.success(t('bonus.form.asked'));
           onOpenChange(false);
         },
         onError: (error) => setFailure(leagueError(error)),
@@ -139,14 +139,14 @@ export const AskQuestionDialog = ({
         }
         onOpenChange(next);
       }}
-      title={t('leagues.bonus.form.title')}
-      description={t('leagues.bonus.form.text')}
+      title={t('bonus.form.title')}
+      description={t('bonus.form.text')}
       closeLabel={t('common.close')}
       testId="bonus-ask-dialog"
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         {failure ? <Notice tone="error">{failure}</Notice> : null}
-        <Field label={t('leagues.bonus.form.kind')}>
+        <Field label={t('bonus.form.kind')}>
           <Select
             value={draft.kind}
             onChange={(e) => set('kind', e.target.value)}
@@ -154,14 +154,14 @@ export const AskQuestionDialog = ({
           >
             {bonusKinds.map((kind) => (
               <option key={kind} value={kind}>
-                {t(`leagues.bonus.kind.${kind}`)}
+                {t(`bonus.kind.${kind}`)}
               </option>
             ))}
           </Select>
         </Field>
         {draft.kind === 'free' ? (
           <>
-            <Field label={t('leagues.bonus.form.prompt')} error={errors.prompt ?? null}>
+            <Field label={t('bonus.form.prompt')} error={errors.prompt ?? null}>
               <Input
                 value={draft.prompt}
                 maxLength={bonusLimits.prompt[1]}
@@ -170,8 +170,8 @@ export const AskQuestionDialog = ({
               />
             </Field>
             <Field
-              label={t('leagues.bonus.form.options')}
-              hint={t('leagues.bonus.form.optionsHint')}
+              label={t('bonus.form.options')}
+              hint={t('bonus.form.optionsHint')}
               error={errors.options ?? null}
             >
               <Textarea
@@ -187,18 +187,18 @@ export const AskQuestionDialog = ({
             className="rounded-lg bg-surface-muted p-3 text-sm text-fg"
             data-testid="bonus-preview"
           >
-            {t(`leagues.bonus.ask.${draft.kind}`, { competition })}{' '}
+            {t(`bonus.ask.${draft.kind}`, { competition })}{' '}
             <span className="text-fg-muted">
               {needsClubs
-                ? t('leagues.bonus.form.clubsNote', { count: clubs.length })
-                : t('leagues.bonus.form.typedNote')}
+                ? t('bonus.form.clubsNote', { count: clubs.length })
+                : t('bonus.form.typedNote')}
             </span>
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label={t('leagues.bonus.form.points')}
-            hint={t('leagues.bonus.form.pointsRange', { min: minPoints, max: maxPoints })}
+            label={t('bonus.form.points')}
+            hint={t('bonus.form.pointsRange', { min: minPoints, max: maxPoints })}
             error={errors.points ?? null}
           >
             <Input
@@ -212,8 +212,8 @@ export const AskQuestionDialog = ({
             />
           </Field>
           <Field
-            label={t('leagues.bonus.form.deadline')}
-            hint={t('leagues.bonus.form.deadlineHint')}
+            label={t('bonus.form.deadline')}
+            hint={t('bonus.form.deadlineHint')}
             error={errors.deadline ?? null}
           >
             <Input
@@ -227,8 +227,8 @@ export const AskQuestionDialog = ({
         <DialogActions
           cancelLabel={t('leagues.cancel')}
           onCancel={() => onOpenChange(false)}
-          submitLabel={t('leagues.bonus.form.submit')}
-          busyLabel={t('leagues.bonus.form.busy')}
+          submitLabel={t('bonus.form.submit')}
+          busyLabel={t('bonus.form.busy')}
           busy={ask.isPending}
           testId="bonus-ask"
         />
@@ -267,14 +267,14 @@ export const SettleQuestionButton = ({
     setFailure(null);
     const correct = [...chosen, ...(typed && other.trim() !== '' ? [other.trim()] : [])];
     if (correct.length === 0) {
-      setFailure(t('leagues.bonus.settle.missing'));
+      setFailure(t('bonus.settle.missing'));
       return;
     }
     settle.mutate(
       { questionId: q.id, correct },
       {
         onSuccess: () => {
-          toast.success(t('leagues.bonus.settle.done'));
+          toast.success(t('bonus.settle.done'));
           setOpen(false);
         },
         onError: (error) => setFailure(leagueError(error)),
@@ -295,12 +295,12 @@ export const SettleQuestionButton = ({
         data-testid="bonus-settle"
       >
         <Flag aria-hidden="true" className="size-4" />
-        {q.correct === null ? t('leagues.bonus.settle.button') : t('leagues.bonus.settle.change')}
+        {q.correct === null ? t('bonus.settle.button') : t('bonus.settle.change')}
       </Button>
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title={t('leagues.bonus.settle.title')}
+        title={t('bonus.settle.title')}
         description={title}
         closeLabel={t('common.close')}
         testId="bonus-settle-dialog"
@@ -308,7 +308,7 @@ export const SettleQuestionButton = ({
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           {failure ? <Notice tone="error">{failure}</Notice> : null}
           <fieldset className="flex flex-col gap-1">
-            <legend className="mb-2 text-sm text-fg-muted">{t('leagues.bonus.settle.hint')}</legend>
+            <legend className="mb-2 text-sm text-fg-muted">{t('bonus.settle.hint')}</legend>
             <div className="flex max-h-72 flex-col gap-1 overflow-y-auto">
               {choices.map((choice) => (
                 <label
@@ -328,7 +328,7 @@ export const SettleQuestionButton = ({
             </div>
           </fieldset>
           {typed ? (
-            <Field label={t('leagues.bonus.settle.other')}>
+            <Field label={t('bonus.settle.other')}>
               <Input
                 value={other}
                 maxLength={bonusLimits.answer[1]}
@@ -337,12 +337,12 @@ export const SettleQuestionButton = ({
               />
             </Field>
           ) : null}
-          <p className="text-sm text-fg-muted">{t('leagues.bonus.settle.note')}</p>
+          <p className="text-sm text-fg-muted">{t('bonus.settle.note')}</p>
           <DialogActions
             cancelLabel={t('leagues.cancel')}
             onCancel={() => setOpen(false)}
-            submitLabel={t('leagues.bonus.settle.submit')}
-            busyLabel={t('leagues.bonus.settle.busy')}
+            submitLabel={t('bonus.settle.submit')}
+            busyLabel={t('bonus.settle.busy')}
             busy={settle.isPending}
             testId="bonus-settle"
           />
@@ -372,7 +372,7 @@ export const RemoveQuestionButton = ({
     setFailure(null);
     remove.mutateAsync(question.id).then(
       () => {
-        toast.success(t('leagues.bonus.remove.done'));
+        toast.success(t('bonus.remove.done'));
         setOpen(false);
       },
       (error: unknown) => setFailure(leagueError(error)),
@@ -382,12 +382,12 @@ export const RemoveQuestionButton = ({
     <>
       <Button variant="ghost" onClick={() => setOpen(true)} data-testid="bonus-remove">
         <Trash2 aria-hidden="true" className="size-4" />
-        {t('leagues.bonus.remove.button')}
+        {t('bonus.remove.button')}
       </Button>
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title={t('leagues.bonus.remove.title')}
+        title={t('bonus.remove.title')}
         description={title}
         closeLabel={t('common.close')}
         testId="bonus-remove-dialog"
@@ -395,15 +395,13 @@ export const RemoveQuestionButton = ({
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           {failure ? <Notice tone="error">{failure}</Notice> : null}
           <p className="text-sm text-fg">
-            {question.correct === null
-              ? t('leagues.bonus.remove.text')
-              : t('leagues.bonus.remove.textSettled')}
+            {question.correct === null ? t('bonus.remove.text') : t('bonus.remove.textSettled')}
           </p>
           <DialogActions
             cancelLabel={t('leagues.cancel')}
             onCancel={() => setOpen(false)}
-            submitLabel={t('leagues.bonus.remove.submit')}
-            busyLabel={t('leagues.bonus.remove.busy')}
+            submitLabel={t('bonus.remove.submit')}
+            busyLabel={t('bonus.remove.busy')}
             busy={remove.isPending}
             tone="danger"
             testId="bonus-remove"

@@ -19,7 +19,7 @@ import { useLeagueError } from './use-league-error';
 export const useQuestionText = (competition: string) => {
   const { t } = useTranslation();
   return (q: Pick<BonusItem, 'kind' | 'prompt'>) =>
-    q.kind === 'free' ? (q.prompt ?? '') : t(`leagues.bonus.ask.${q.kind}`, { competition });
+    q.kind === 'free' ? (q.prompt ?? '') : t(`bonus.ask.${q.kind}`, { competition });
 };
 
 /**
@@ -37,20 +37,20 @@ export const BonusQuestions = ({ league }: { league: { id: string; competitionNa
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="flex items-center gap-2 text-lg font-bold text-fg">
           <CircleHelp aria-hidden="true" className="size-5 shrink-0 text-brand-text" />
-          {t('leagues.bonus.title')}
+          {t('bonus.title')}
         </h2>
         {bonus.data?.canManage ? (
           <Button variant="secondary" onClick={() => setAsking(true)} data-testid="bonus-ask">
             <Plus aria-hidden="true" className="size-4" />
-            {t('leagues.bonus.askButton')}
+            {t('bonus.askButton')}
           </Button>
         ) : null}
       </div>
       {bonus.isPending || bonus.isError ? (
-        <QueryView query={bonus} errorTitle={t('leagues.bonus.loadError')} rows={2} />
+        <QueryView query={bonus} errorTitle={t('bonus.loadError')} rows={2} />
       ) : bonus.data.questions.length === 0 ? (
         <p className="text-sm text-fg-muted" data-testid="bonus-empty">
-          {bonus.data.canManage ? t('leagues.bonus.emptyAdmin') : t('leagues.bonus.empty')}
+          {bonus.data.canManage ? t('bonus.emptyAdmin') : t('bonus.empty')}
         </p>
       ) : (
         <ul className="flex flex-col divide-y divide-line">
@@ -98,22 +98,22 @@ const QuestionItem = ({
       <div className="flex flex-col gap-1">
         <h3 className="font-semibold text-fg">{text(q)}</h3>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted">
-          <Badge tone="info">{t('leagues.bonus.points', { count: q.points })}</Badge>
+          <Badge tone="info">{t('bonus.points', { count: q.points })}</Badge>
           {settled ? (
-            <Badge tone="success">{t('leagues.bonus.settled')}</Badge>
+            <Badge tone="success">{t('bonus.settled')}</Badge>
           ) : q.closed ? (
             <span className="inline-flex items-center gap-1">
               <Lock aria-hidden="true" className="size-3.5" />
-              {t('leagues.bonus.closedOn', { date: format.dateTime(q.deadline) })}
+              {t('bonus.closedOn', { date: format.dateTime(q.deadline) })}
             </span>
           ) : (
-            <span>{t('leagues.bonus.closesOn', { date: format.dateTime(q.deadline) })}</span>
+            <span>{t('bonus.closesOn', { date: format.dateTime(q.deadline) })}</span>
           )}
         </p>
       </div>
       {settled ? (
         <p className="text-sm text-fg" data-testid="bonus-correct">
-          {t('leagues.bonus.rightAnswer', { count: q.correct?.length ?? 0 })}{' '}
+          {t('bonus.rightAnswer', { count: q.correct?.length ?? 0 })}{' '}
           <strong>{q.correct?.join(', ')}</strong>
         </p>
       ) : null}
@@ -130,10 +130,10 @@ const QuestionItem = ({
               showTeam={list.teams.length > 1}
             />
           ))}
-          <p className="text-xs text-fg-muted">{t('leagues.bonus.hiddenUntil')}</p>
+          <p className="text-xs text-fg-muted">{t('bonus.hiddenUntil')}</p>
         </div>
       ) : (
-        <p className="text-sm text-fg-muted">{t('leagues.bonus.hiddenUntil')}</p>
+        <p className="text-sm text-fg-muted">{t('bonus.hiddenUntil')}</p>
       )}
       {list.canManage ? (
         <div className="flex flex-wrap gap-2">
@@ -166,16 +166,14 @@ const AnswerForm = ({
   const [draft, setDraft] = useState(saved);
   const [error, setError] = useState<string | null>(null);
   const typed = typedKinds.includes(q.kind);
-  const label = showTeam
-    ? t('leagues.bonus.answerFor', { team: team.teamName })
-    : t('leagues.bonus.yourAnswer');
+  const label = showTeam ? t('bonus.answerFor', { team: team.teamName }) : t('bonus.yourAnswer');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     const answer = draft.trim();
     if (answer === '') {
-      setError(t('leagues.bonus.answerMissing'));
+      setError(t('bonus.answerMissing'));
       return;
     }
     save.mutate(
@@ -183,7 +181,7 @@ const AnswerForm = ({
       {
         onSuccess: (result) => {
           setDraft(result.answer);
-          toast.success(t('leagues.bonus.answerSaved'));
+          toast.success(t('bonus.answerSaved'));
         },
         onError: (failure) => setError(leagueError(failure)),
       },
@@ -202,7 +200,7 @@ const AnswerForm = ({
             value={draft}
             maxLength={60}
             autoComplete="off"
-            placeholder={t('leagues.bonus.scorerPlaceholder')}
+            placeholder={t('bonus.scorerPlaceholder')}
             invalid={error !== null}
             onChange={(e) => setDraft(e.target.value)}
             className="sm:flex-1"
@@ -217,7 +215,7 @@ const AnswerForm = ({
             className="sm:flex-1"
             data-testid="bonus-answer-select"
           >
-            <option value="">{t('leagues.bonus.choose')}</option>
+            <option value="">{t('bonus.choose')}</option>
             {q.options.map((option) => (
               <option key={option} value={option}>
                 {option}
@@ -234,10 +232,10 @@ const AnswerForm = ({
           {saved !== '' && draft === saved ? (
             <>
               <Check aria-hidden="true" className="size-4" />
-              {t('leagues.bonus.answerKept')}
+              {t('bonus.answerKept')}
             </>
           ) : (
-            t('leagues.bonus.saveAnswer')
+            t('bonus.saveAnswer')
           )}
         </Button>
       </div>
@@ -262,12 +260,12 @@ const ClosedAnswers = ({ question: q }: { question: BonusItem }) => {
               {a.points === null ? null : a.points > 0 ? (
                 <Badge tone="success">
                   <Check aria-hidden="true" className="size-3.5" />
-                  {t('leagues.bonus.gained', { count: a.points })}
+                  {t('bonus.gained', { count: a.points })}
                 </Badge>
               ) : (
                 <Badge tone="neutral">
                   <X aria-hidden="true" className="size-3.5" />
-                  {t('leagues.bonus.noPoints')}
+                  {t('bonus.noPoints')}
                 </Badge>
               )}
             </li>
@@ -276,9 +274,7 @@ const ClosedAnswers = ({ question: q }: { question: BonusItem }) => {
       ) : null}
       {answers && answers.total > 0 ? (
         <div className="flex flex-col gap-2" data-testid="bonus-counts">
-          <p className="text-sm text-fg-muted">
-            {t('leagues.bonus.answeredBy', { count: answers.total })}
-          </p>
+          <p className="text-sm text-fg-muted">{t('bonus.answeredBy', { count: answers.total })}</p>
           <ul className="flex flex-col gap-1.5">
             {answers.top.map((a) => {
               const right = q.correct?.some((c) => c.toLowerCase() === a.answer.toLowerCase());
@@ -288,10 +284,10 @@ const ClosedAnswers = ({ question: q }: { question: BonusItem }) => {
                   <div className="flex items-baseline justify-between gap-3">
                     <span className={right ? 'font-semibold text-fg' : 'text-fg'}>
                       {a.answer}
-                      {right ? <span className="sr-only"> {t('leagues.bonus.right')}</span> : null}
+                      {right ? <span className="sr-only"> {t('bonus.right')}</span> : null}
                     </span>
                     <span className="shrink-0 tabular-nums text-fg-muted">
-                      {t('leagues.bonus.teams', { count: a.teams, shown: format.number(a.teams) })}
+                      {t('bonus.teams', { count: a.teams, shown: format.number(a.teams) })}
                     </span>
                   </div>
                   <div
@@ -309,7 +305,7 @@ const ClosedAnswers = ({ question: q }: { question: BonusItem }) => {
           </ul>
         </div>
       ) : (
-        <p className="text-sm text-fg-muted">{t('leagues.bonus.noAnswers')}</p>
+        <p className="text-sm text-fg-muted">{t('bonus.noAnswers')}</p>
       )}
     </div>
   );

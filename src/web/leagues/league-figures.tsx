@@ -24,29 +24,29 @@ export const LeagueFigures = ({
   const leagueError = useLeagueError();
   const stats = useQuery(statisticsQueryOptions(leagueId, { season }));
   const minuteLabel = (minute: number) =>
-    minute === noGoalMinute ? t('leagues.stats.noGoal') : t('leagues.stats.minute', { minute });
+    minute === noGoalMinute ? t('leagueStats.noGoal') : t('leagueStats.minute', { minute });
   return (
     <QueryView
       query={stats}
-      errorTitle={t('leagues.stats.loadError')}
+      errorTitle={t('leagueStats.loadError')}
       errorMessage={leagueError}
       rows={2}
     >
       {({ league }) =>
         league.scoredPredictions === 0 ? (
           <p className="text-sm text-fg-muted" data-testid="league-figures">
-            {t('leagues.stats.empty')}
+            {t('leagueStats.empty')}
           </p>
         ) : (
           <div className="grid gap-3 sm:grid-cols-2" data-testid="league-figures">
             <Card className="flex flex-col gap-2 p-4 sm:p-5">
               <h3 className="flex items-center gap-2 font-bold text-fg">
                 <Scale aria-hidden="true" className="size-5 text-brand-text" />
-                {t('leagues.stats.drawsTitle')}
+                {t('leagueStats.drawsTitle')}
               </h3>
               {league.drawsLeaders.length === 0 ? (
                 <p className="text-sm text-fg-muted">
-                  {t('leagues.stats.drawsEmpty', { count: drawsLeaderMinPredictions })}
+                  {t('leagueStats.drawsEmpty', { count: drawsLeaderMinPredictions })}
                 </p>
               ) : (
                 <ol className="flex flex-col gap-1.5" data-testid="draws-leaders">
@@ -60,7 +60,7 @@ export const LeagueFigures = ({
                         <span className="font-bold text-fg">
                           {percent.format(leader.draws / leader.predictions)}
                         </span>{' '}
-                        {t('leagues.stats.drawsOf', {
+                        {t('leagueStats.drawsOf', {
                           draws: leader.draws,
                           count: leader.predictions,
                         })}
@@ -73,7 +73,7 @@ export const LeagueFigures = ({
             <Card className="flex flex-col gap-2 p-4 sm:p-5">
               <h3 className="flex items-center gap-2 font-bold text-fg">
                 <Clock aria-hidden="true" className="size-5 text-brand-text" />
-                {t('leagues.stats.minutesTitle')}
+                {t('leagueStats.minutesTitle')}
               </h3>
               <ol className="flex flex-col gap-1.5" data-testid="top-minutes">
                 {league.topMinutes.map((m, i) => (
@@ -82,13 +82,13 @@ export const LeagueFigures = ({
                       {minuteLabel(m.minute)}
                     </span>
                     <span className="text-sm tabular-nums text-fg-muted">
-                      {t('leagues.stats.picks', { count: m.predictions })}
+                      {t('leagueStats.picks', { count: m.predictions })}
                     </span>
                   </li>
                 ))}
               </ol>
               <p className="mt-auto text-xs text-fg-muted">
-                {t('leagues.stats.scoredPredictions', { count: league.scoredPredictions })}
+                {t('leagueStats.scoredPredictions', { count: league.scoredPredictions })}
               </p>
             </Card>
           </div>

@@ -89,12 +89,12 @@ export const RoundsChart = ({ rounds, teams, teamName }: ChartProps) => {
     <div className="flex flex-col gap-4">
       <figure className="flex flex-col gap-1">
         <figcaption className="text-sm font-semibold text-fg">
-          {t('leagues.stats.pointsChart')}
+          {t('leagueStats.pointsChart')}
         </figcaption>
         <Frame
           height={barsHeight}
-          title={t('leagues.stats.pointsChart')}
-          description={t('leagues.stats.pointsChartDesc', { team: teamName })}
+          title={t('leagueStats.pointsChart')}
+          description={t('leagueStats.pointsChartDesc', { team: teamName })}
           testId="stats-points-chart"
         >
           <g fontSize="9" fill="currentColor" textAnchor="end" aria-hidden="true">
@@ -117,7 +117,7 @@ export const RoundsChart = ({ rounds, teams, teamName }: ChartProps) => {
                 rx={Math.min(2, step * 0.15)}
                 className="fill-primary"
               >
-                <title>{t('leagues.stats.barTitle', { round: r.round, count: r.points })}</title>
+                <title>{t('leagueStats.barTitle', { round: r.round, count: r.points })}</title>
               </rect>
             );
           })}
@@ -126,12 +126,12 @@ export const RoundsChart = ({ rounds, teams, teamName }: ChartProps) => {
       </figure>
       <figure className="flex flex-col gap-1">
         <figcaption className="text-sm font-semibold text-fg">
-          {t('leagues.stats.rankChart')}
+          {t('leagueStats.rankChart')}
         </figcaption>
         <Frame
           height={lineHeight}
-          title={t('leagues.stats.rankChart')}
-          description={t('leagues.stats.rankChartDesc', { team: teamName })}
+          title={t('leagueStats.rankChart')}
+          description={t('leagueStats.rankChartDesc', { team: teamName })}
           testId="stats-rank-chart"
         >
           <g fontSize="9" fill="currentColor" textAnchor="end" aria-hidden="true">
@@ -168,7 +168,7 @@ export const RoundsChart = ({ rounds, teams, teamName }: ChartProps) => {
               r={count > 20 ? 2 : 3}
               className="fill-info-strong"
             >
-              <title>{t('leagues.stats.placeTitle', { round: r.round, rank: r.rank })}</title>
+              <title>{t('leagueStats.placeTitle', { round: r.round, rank: r.rank })}</title>
             </circle>
           ))}
           <g aria-hidden="true">
@@ -177,12 +177,12 @@ export const RoundsChart = ({ rounds, teams, teamName }: ChartProps) => {
         </Frame>
       </figure>
       <table className="sr-only">
-        <caption>{t('leagues.stats.tableCaption', { team: teamName })}</caption>
+        <caption>{t('leagueStats.tableCaption', { team: teamName })}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('leagues.stats.round')}</th>
-            <th scope="col">{t('leagues.stats.points')}</th>
-            <th scope="col">{t('leagues.stats.place')}</th>
+            <th scope="col">{t('leagueStats.round')}</th>
+            <th scope="col">{t('leagueStats.points')}</th>
+            <th scope="col">{t('leagueStats.place')}</th>
           </tr>
         </thead>
         <tbody>

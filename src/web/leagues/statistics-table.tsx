@@ -26,7 +26,7 @@ export const StatisticsTable = ({
       <button
         type="button"
         onClick={() => onOpen({ id: row.teamId, name: row.teamName })}
-        aria-label={t('leagues.stats.openTeam', { team: row.teamName })}
+        aria-label={t('leagues.statistics.openTeam', { team: row.teamName })}
         className={`${className} min-h-11 text-left text-brand-text underline decoration-dotted underline-offset-4 hover:decoration-solid`}
         data-testid="statistics-open"
       >

@@ -165,7 +165,7 @@ const LeagueCard = ({ league }: { league: MyLeagueItem }) => {
           </ul>
         </div>
         <div className="flex flex-col gap-1.5">
-          <span className="text-sm font-medium text-fg">{t('leagues.stats.title')}</span>
+          <span className="text-sm font-medium text-fg">{t('leagueStats.title')}</span>
           {league.teams.map((team) => (
             <TeamStatsSummary key={team.id} leagueId={league.id} team={team} />
           ))}

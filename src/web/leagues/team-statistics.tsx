@@ -36,38 +36,36 @@ export const TeamStatisticsView = ({ stats }: { stats: TeamStatisticsData }) => 
     <div className="flex flex-col gap-5" data-testid="team-stats">
       <dl className="grid grid-cols-2 gap-2">
         <Tile
-          label={t('leagues.stats.accuracy')}
+          label={t('leagueStats.accuracy')}
           value={percent.format(stats.accuracy)}
-          detail={t('leagues.stats.accuracyDetail', {
+          detail={t('leagueStats.accuracyDetail', {
             correct: stats.correctOutcomes,
             count: stats.scoredPredictions,
           })}
         />
-        <Tile label={t('leagues.stats.exactMinutes')} value={format.number(stats.exactMinutes)} />
+        <Tile label={t('leagueStats.exactMinutes')} value={format.number(stats.exactMinutes)} />
         <Tile
-          label={t('leagues.stats.jokers')}
-          value={t('leagues.stats.jokerPoints', { count: stats.jokerPoints })}
-          detail={t('leagues.stats.jokersUsed', { count: stats.jokersUsed })}
+          label={t('leagueStats.jokers')}
+          value={t('leagueStats.jokerPoints', { count: stats.jokerPoints })}
+          detail={t('leagueStats.jokersUsed', { count: stats.jokersUsed })}
         />
         <Tile
-          label={t('leagues.stats.bestRound')}
+          label={t('leagueStats.bestRound')}
           value={
-            stats.bestRound
-              ? t('leagues.stats.roundPoints', { count: stats.bestRound.points })
-              : '—'
+            stats.bestRound ? t('leagueStats.roundPoints', { count: stats.bestRound.points }) : '—'
           }
-          detail={stats.bestRound?.round ?? t('leagues.stats.noPointsYet')}
+          detail={stats.bestRound?.round ?? t('leagueStats.noPointsYet')}
         />
       </dl>
       <p className="text-sm text-fg">
-        {t('leagues.stats.placeNow', { rank: stats.rank, teams: stats.teams })}
+        {t('leagueStats.placeNow', { rank: stats.rank, teams: stats.teams })}
       </p>
       {stats.rounds.length === 0 ? (
-        <p className="text-sm text-fg-muted">{t('leagues.stats.noRounds')}</p>
+        <p className="text-sm text-fg-muted">{t('leagueStats.noRounds')}</p>
       ) : (
         <RoundsChart rounds={stats.rounds} teams={stats.teams} teamName={stats.teamName} />
       )}
-      <p className="text-xs text-fg-muted">{t('leagues.stats.tiesNote')}</p>
+      <p className="text-xs text-fg-muted">{t('leagueStats.tiesNote')}</p>
     </div>
   );
 };
@@ -98,15 +96,15 @@ export const TeamStatisticsDialog = ({ leagueId, season, team, onClose }: Dialog
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={t('leagues.stats.dialogTitle', { team: shown?.name ?? '' })}
-      description={t('leagues.stats.dialogSubtitle')}
-      closeLabel={t('leagues.stats.close')}
+      title={t('leagueStats.dialogTitle', { team: shown?.name ?? '' })}
+      description={t('leagueStats.dialogSubtitle')}
+      closeLabel={t('leagueStats.close')}
       className="max-w-lg"
       testId="team-stats-dialog"
     >
       <QueryView
         query={stats}
-        errorTitle={t('leagues.stats.loadError')}
+        errorTitle={t('leagueStats.loadError')}
         errorMessage={leagueError}
         rows={4}
       >
@@ -138,25 +136,25 @@ export const TeamStatsSummary = ({
         <span className="truncate text-sm font-semibold text-fg">{team.name}</span>
         <span className="text-xs text-fg-muted">
           {data
-            ? t('leagues.stats.summary', {
+            ? t('leagueStats.summary', {
                 accuracy: percent.format(data.accuracy),
                 count: data.exactMinutes,
                 rank: data.rank,
                 teams: data.teams,
               })
             : stats.isError
-              ? t('leagues.stats.loadError')
+              ? t('leagueStats.loadError')
               : '…'}
         </span>
       </div>
       <Button
         variant="secondary"
         onClick={() => setOpen(true)}
-        aria-label={t('leagues.stats.openTeam', { team: team.name })}
+        aria-label={t('leagues.statistics.openTeam', { team: team.name })}
         data-testid="team-stats-open"
       >
         <BarChart3 aria-hidden="true" className="size-4" />
-        {t('leagues.stats.open')}
+        {t('leagueStats.open')}
       </Button>
       <TeamStatisticsDialog
         leagueId={leagueId}
