@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
 import { toRules, type RulesColumns } from './rules-repository';
 import { markLeaguesChanged } from '../standings/versions';
-import { dropTeamMinutes } from '../standings/tally-sql';
+import { dropTeamMinutes } from '../standings/tally-moves';
 import { defaultLeagueRules, type LeagueRules } from '../../domain/league-rules';
 import { nameKey, unnamedPlayer } from '../../domain/leagues';
 

@@ -19,7 +19,7 @@ import {
   moveTeamTotals,
   planDeleteTallies,
   planSaveTallies,
-} from '../standings/tally-sql';
+} from '../standings/tally-moves';
 import { inDirectTransaction, inTransaction } from '../db/transaction';
 import type { Services } from '../context';
 import { resolveSeason } from '../fixtures/seasons';

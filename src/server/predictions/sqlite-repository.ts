@@ -6,7 +6,7 @@ import {
   moveTeamTotalsParams,
   moveTeamTotalsText,
   type TotalsMove,
-} from '../standings/tally-sql';
+} from '../standings/tally-moves';
 import { leagueRulesText, type RulesRow } from '../leagues/rules-repository';
 import {
   toTeamWithCompetition,

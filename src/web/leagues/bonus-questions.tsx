@@ -12,7 +12,8 @@ import { QueryView } from '../ui/query-view';
 import { Select } from '../ui/select';
 import { toast } from '../ui/toast';
 import { bonusQueryOptions, useAnswerQuestion, type BonusItem, type BonusList } from './api';
-import { AskQuestionDialog, RemoveQuestionButton, SettleQuestionButton } from './bonus-dialogs';
+import { AskQuestionDialog } from './bonus-ask-dialog';
+import { RemoveQuestionButton, SettleQuestionButton } from './bonus-dialogs';
 import { useLeagueError } from './use-league-error';
 
 /** The question as players read it: the app words the season's questions, the admin their own. */
