@@ -1,6 +1,6 @@
 // `npm test`: type-check, lint, unit + server tests (SQLite), web build, browser tests.
 // Prints one closing line "tests: N passed, N failed" counted from the test runners' reports.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { runStep } from './run-step';
 
 interface VitestReport {
@@ -65,6 +65,7 @@ for (const step of steps) {
   }
   if (code !== 0) failures.push(step.label);
 }
+writeFileSync('test-results/steps.json', JSON.stringify(failures));
 if (failures.length > 0) process.stdout.write(`\nFailed steps: ${failures.join(', ')}\n`);
 if (failures.length > 0 && failed === 0) failed = failures.length;
 process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
