@@ -143,9 +143,7 @@ describe('admin: fixtures and results', () => {
       await page.getByText('Points Recalculated').waitFor({ timeout: 120_000 });
       await page.getByText('teams out of').first().waitFor();
       // After the refetch the row shows what the server stored.
-      await expect
-        .poll(() => row.getByTestId('fixture-minute').inputValue(), { timeout: 5000 })
-        .toBe('45');
+      await expect.poll(() => row.getByTestId('fixture-minute').inputValue()).toBe('45');
 
       // 'Save & Recalculate' on a match that is not final explains why nothing was scored.
       const open = await fixtureRow(page, 'premier_league_e2e_3');
