@@ -1,6 +1,7 @@
 // Prints, last in CI's output, which steps and tests failed: the test runners' JSON reports
 // (test-results/*.json) name the failed tests with the start of their messages, and
-// test-results/steps.json the failed steps of `npm test` (type-check, lint, build…).
+// test-results/steps.json and pg-steps.json the failed steps of `npm test` (type-check, lint,
+// build…) and of `npm run test:pg`.
 // CI shows only the end of a long log, so this keeps the cause of a red run in sight.
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -24,9 +25,14 @@ const firstLines = (text: string) =>
     .join('\n');
 
 const lines: string[] = [];
-if (existsSync('test-results/steps.json')) {
-  const steps = JSON.parse(readFileSync('test-results/steps.json', 'utf8')) as string[];
-  if (steps.length > 0) lines.push(`npm test failed steps: ${steps.join(', ')}`);
+for (const [file, command] of [
+  ['steps', 'npm test'],
+  ['pg-steps', 'npm run test:pg'],
+]) {
+  const path = `test-results/${file}.json`;
+  if (!existsSync(path)) continue;
+  const steps = JSON.parse(readFileSync(path, 'utf8')) as string[];
+  if (steps.length > 0) lines.push(`${command} failed steps: ${steps.join(', ')}`);
 }
 for (const report of ['unit', 'e2e', 'pg']) {
   const path = `test-results/${report}.json`;

@@ -2,7 +2,7 @@
 // (and a database to connect to) where the tests may create and drop their own databases;
 // first, the generated row types (src/server/db/schema.ts) are checked against the migrations;
 // default: the local server on 127.0.0.1:5432 as user postgres.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { runStep } from './run-step';
 
@@ -50,5 +50,10 @@ if (existsSync(report)) {
     `\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped\n`,
   );
 }
+const failedSteps = [
+  ...(typesCode !== 0 ? ['database types match the migrations'] : []),
+  ...(testsCode !== 0 ? ['server tests (PostgreSQL)'] : []),
+];
+writeFileSync('test-results/pg-steps.json', JSON.stringify(failedSteps));
 if (typesCode !== 0) process.stdout.write('\nFailed step: database types match the migrations\n');
 process.exit(typesCode !== 0 ? typesCode : testsCode);
