@@ -69,5 +69,8 @@ rmSync(dir, { recursive: true, force: true });
 // The web suite (three pages in Chromium with Lighthouse), unless BENCH_WEB=off.
 if (process.env.BENCH_WEB !== 'off') await import('./web');
 
+// A 4,000-row import on SQLite and PostgreSQL (time, event-loop delay), unless BENCH_IMPORT=off.
+if (process.env.BENCH_IMPORT !== 'off') await import('./import');
+
 // The scale suite (a season for everyone: SQLite and PostgreSQL), unless BENCH_SCALE=off.
 if (process.env.BENCH_SCALE !== 'off') await import('./scale');

@@ -11,9 +11,15 @@ export const errorCatalogue = {
   ADMIN_ONLY: { status: 403, message: 'Access denied. This page is for administrators only.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   CONFLICT: { status: 409, message: 'This conflicts with the current state.' },
+  TRY_AGAIN: { status: 409, message: 'Many changes arrived at the same moment. Please try again.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  TOO_MANY_STREAMS: {
+    status: 429,
+    message:
+      'Too many live pages are open from your connection. Close a few tabs and reload this page.',
+  },
   TOO_MANY_INVITE_GUESSES: {
     status: 429,
     message:
@@ -37,6 +43,10 @@ export const errorCatalogue = {
   LEAGUE_NAME_TAKEN: { status: 409, message: 'This league name already exists.' },
   TEAM_NAMES_SAME: { status: 400, message: 'Team names must be different' },
   TEAM_NAME_TAKEN: { status: 409, message: 'This team name is already taken in this league.' },
+  NAME_MIXES_SCRIPTS: {
+    status: 400,
+    message: 'Names may not mix alphabets in one word (for example Latin with Cyrillic).',
+  },
   OWN_TEAM_NAME_EXISTS: {
     status: 409,
     message: 'You already have a team with this name in this league',
@@ -120,6 +130,10 @@ export const errorCatalogue = {
   PUSH_SUBSCRIPTION_INVALID: {
     status: 400,
     message: 'This browser gave a push subscription the server cannot use.',
+  },
+  PUSH_ENDPOINT_TAKEN: {
+    status: 409,
+    message: 'This browser already gets push reminders for another player.',
   },
   CALENDAR_FEED_INVALID: { status: 404, message: 'This calendar link is not valid.' },
   IMPORT_UNREADABLE: { status: 400, message: 'The file could not be read.' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanName } from './league-names';
 
 export const fixtureStatuses = ['scheduled', 'live', 'final', 'postponed', 'cancelled'] as const;
 export type FixtureStatus = (typeof fixtureStatuses)[number];
@@ -122,8 +123,9 @@ export const catalogueFixture = z
     kickoffAt: z.iso.datetime(),
     /** false: only the date is known; kickoffAt is 11:00 local on that date. */
     timeConfirmed: z.literal(false).optional(),
-    homeTeam: z.string().trim().min(1).max(100),
-    awayTeam: z.string().trim().min(1).max(100),
+    /** A source's names are cleaned, never refused for their script (decision 017). */
+    homeTeam: z.string().overwrite(cleanName).min(1).max(100),
+    awayTeam: z.string().overwrite(cleanName).min(1).max(100),
     venue: z.string().min(1).max(200).optional(),
     status: z.enum(['final', 'postponed']).optional(),
     homeScore: score.optional(),

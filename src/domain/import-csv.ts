@@ -6,10 +6,20 @@ import {
   type ParseOutcome,
 } from './import';
 import { zonedLocalToUtc } from './kickoff';
+import { cleanName } from './league-names';
+import { runSteps, type Steps } from './steps';
+
+interface CsvRecord {
+  line: number;
+  fields: string[];
+}
 
 /** RFC 4180 records: quoted fields may hold commas, quotes ("") and line breaks. */
-export const csvRecords = (content: string): { line: number; fields: string[] }[] => {
-  const records: { line: number; fields: string[] }[] = [];
+export const csvRecords = (content: string): CsvRecord[] => runSteps(readCsvRecords(content));
+
+/** `csvRecords`, a step per record. */
+function* readCsvRecords(content: string): Steps<CsvRecord[]> {
+  const records: CsvRecord[] = [];
   let fields: string[] = [];
   let field = '';
   let quoted = false;
@@ -39,6 +49,7 @@ export const csvRecords = (content: string): { line: number; fields: string[] }[
       field = '';
       line += 1;
       startLine = line;
+      yield;
     } else field += ch;
   }
   if (field !== '' || fields.length > 0) {
@@ -46,7 +57,7 @@ export const csvRecords = (content: string): { line: number; fields: string[] }[
     records.push({ line: startLine, fields });
   }
   return records.filter((r) => r.fields.some((f) => f.trim() !== ''));
-};
+}
 
 const required = ['date', 'time', 'home', 'away', 'round'] as const;
 
@@ -56,8 +67,12 @@ const required = ['date', 'time', 'home', 'away', 'round'] as const;
  * A row with a bad date, time, zone or a missing team is rejected with the reason; the other
  * rows stand.
  */
-export const parseFixtureCsv = (content: string, timeZone: string): ParseOutcome => {
-  const [header, ...records] = csvRecords(content);
+export const parseFixtureCsv = (content: string, timeZone: string): ParseOutcome =>
+  runSteps(readFixtureCsv(content, timeZone));
+
+/** `parseFixtureCsv`, a step per record read and per row parsed. */
+export function* readFixtureCsv(content: string, timeZone: string): Steps<ParseOutcome> {
+  const [header, ...records] = yield* readCsvRecords(content);
   if (!header) return { ok: false, error: 'The file is empty.' };
   const names = header.fields.map((f) => f.trim().toLowerCase());
   const missing = required.filter((name) => !names.includes(name));
@@ -72,9 +87,11 @@ export const parseFixtureCsv = (content: string, timeZone: string): ParseOutcome
     const at = names.indexOf(name);
     return at < 0 ? '' : (fields[at] ?? '').trim();
   };
-  const rows = records.map(({ line, fields }, index): ImportRow => {
+  const parseRow = ({ line, fields }: CsvRecord, index: number): ImportRow => {
     const get = (name: string) => column(fields, name);
-    const base = { index, line, round: get('round'), homeTeam: get('home'), awayTeam: get('away') };
+    // Team names cleaned like a player's (decision 017), never refused for their script.
+    const [homeTeam, awayTeam] = [cleanName(get('home')), cleanName(get('away'))];
+    const base = { index, line, round: get('round'), homeTeam, awayTeam };
     const reject = (reason: string): ImportRow => ({ ...base, ok: false, reason });
     const zone = get('time_zone') || timeZone;
     if (!base.homeTeam || !base.awayTeam) return reject('Home and away team are required.');
@@ -95,6 +112,11 @@ export const parseFixtureCsv = (content: string, timeZone: string): ParseOutcome
     } catch {
       return reject(`Invalid date '${get('date')}' (use YYYY-MM-DD).`);
     }
-  });
+  };
+  const rows: ImportRow[] = [];
+  for (const [index, record] of records.entries()) {
+    rows.push(parseRow(record, index));
+    yield;
+  }
   return { ok: true, rows };
-};
+}

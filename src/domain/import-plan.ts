@@ -13,6 +13,7 @@ import {
   type ImportRowBase,
   type ParsedRow,
 } from './import';
+import { runSteps, type Steps } from './steps';
 
 /** A stored fixture as the import compares it. */
 export interface StoredFixture {
@@ -155,20 +156,44 @@ export interface PlanOptions {
 export const planImport = (
   rows: ImportRow[],
   stored: StoredFixture[],
+  options: PlanOptions = {},
+): PlannedRow[] => runSteps(planSteps(rows, stored, options));
+
+/** How many items have each key, a step per item. */
+function* count<T>(items: T[], key: (item: T) => string): Steps<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const k = key(item);
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+    yield;
+  }
+  return counts;
+}
+
+/** `planImport`, a step per stored fixture or file row looked at. */
+export function* planSteps(
+  rows: ImportRow[],
+  stored: StoredFixture[],
   { by = 'admin', now, timeZone }: PlanOptions = {},
-): PlannedRow[] => {
+): Steps<PlannedRow[]> {
+  // Each stored fixture's key, worked out once (rows that match none look at every fixture).
+  const keys = new Map<string, string>();
   const byKey = new Map<string, StoredFixture>();
-  for (const f of stored) byKey.set(keyOf(f), f);
+  for (const f of stored) {
+    const key = keyOf(f);
+    keys.set(f.id, key);
+    byKey.set(key, f);
+    yield;
+  }
   for (const f of stored) if (f.externalId && !byKey.has(f.externalId)) byKey.set(f.externalId, f);
   const parsed = rows.filter((r): r is ParsedRow => r.ok);
-  const count = <T>(items: T[], key: (item: T) => string) => {
-    const counts = new Map<string, number>();
-    for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
-    return counts;
-  };
-  const fileKeys = new Set(parsed.map((r) => externalKey(r.round, r.homeTeam, r.awayTeam)));
-  const fileTeams = count(parsed, (r) => teamsKey(r.homeTeam, r.awayTeam));
-  const storedTeams = count(stored, (f) => teamsKey(f.homeTeam, f.awayTeam));
+  const fileKeys = new Set<string>();
+  for (const r of parsed) {
+    fileKeys.add(externalKey(r.round, r.homeTeam, r.awayTeam));
+    yield;
+  }
+  const fileTeams = yield* count(parsed, (r) => teamsKey(r.homeTeam, r.awayTeam));
+  const storedTeams = yield* count(stored, (f) => teamsKey(f.homeTeam, f.awayTeam));
   const used = new Set<string>();
   const seen = new Map<string, number>();
 
@@ -177,7 +202,7 @@ export const planImport = (
     if (exact && !used.has(exact.id)) return exact;
     const teams = teamsKey(row.homeTeam, row.awayTeam);
     // Only fixtures the file does not name by key can have moved.
-    const free = stored.filter((f) => !used.has(f.id) && !fileKeys.has(keyOf(f)));
+    const free = stored.filter((f) => !used.has(f.id) && !fileKeys.has(keys.get(f.id) ?? ''));
     if (fileTeams.get(teams) === 1 && storedTeams.get(teams) === 1) {
       const moved = free.find((f) => teamsKey(f.homeTeam, f.awayTeam) === teams);
       if (moved) return moved;
@@ -189,7 +214,7 @@ export const planImport = (
     return sameSlot.length === 1 ? sameSlot[0] : undefined;
   };
 
-  return rows.map((row): PlannedRow => {
+  const planRow = (row: ImportRow): PlannedRow => {
     if (!row.ok) return { status: 'rejected', row, reason: row.reason };
     const early = {
       status: 'rejected' as const,
@@ -212,8 +237,14 @@ export const planImport = (
     const changes = Object.keys(update) as (keyof FixtureUpdate)[];
     if (changes.length === 0) return { status: 'unchanged', row, key, fixtureId: fixture.id };
     return { status: 'changed', row, key, fixtureId: fixture.id, update, changes };
-  });
-};
+  };
+  const plan: PlannedRow[] = [];
+  for (const row of rows) {
+    plan.push(planRow(row));
+    yield;
+  }
+  return plan;
+}
 
 export const countPlan = (plan: PlannedRow[]) => {
   const counts = { new: 0, changed: 0, unchanged: 0, rejected: 0 };

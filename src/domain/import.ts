@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { seasonLabel } from './fixtures';
 import { firstGoalMinuteOf, type GoalMinute } from './first-goal';
 import { openDataKickoff, zonedLocalToUtc } from './kickoff';
+import { cleanName } from './league-names';
+import { runSteps, type Steps } from './steps';
 
 /**
  * Fixture import: reading a fixture file (openfootball JSON or CSV) into rows. Pure; the server
@@ -80,9 +82,14 @@ export const roundLabel = (round: string) => {
   return numbered ? `Matchday ${Number(numbered[1])}` : round.trim();
 };
 
+// Zones known to be valid (a few hundred at most): a file names its zone on every row.
+const knownZones = new Set<string>();
+
 export const isTimeZone = (timeZone: string) => {
+  if (knownZones.has(timeZone)) return true;
   try {
     new Intl.DateTimeFormat('en', { timeZone });
+    knownZones.add(timeZone);
     return true;
   } catch {
     return false;
@@ -99,8 +106,9 @@ const openFootballMatch = z.object({
   round: text(100),
   date: z.string(),
   time: z.string().optional(),
-  team1: text(100),
-  team2: text(100),
+  // A source's team names are cleaned like a player's (decision 017), never refused for their script.
+  team1: z.string().overwrite(cleanName).min(1).max(100),
+  team2: z.string().overwrite(cleanName).min(1).max(100),
   ground: z.string().trim().max(200).optional(),
   // Either { ht, ft, et, p } or a bare full-time pair [h, a].
   score: z.union([pair, z.object({ ft: pair.optional(), et: pair.optional() })]).optional(),
@@ -136,12 +144,61 @@ const statusOf = (status: string | undefined): ParsedRow['status'] => {
   return undefined;
 };
 
+/** One match of an openfootball file as a row (rejected with the reason when unreadable). */
+const openFootballRow = (raw: unknown, index: number, timeZone: string): ImportRow => {
+  const loose = (raw ?? {}) as Record<string, unknown>;
+  const base = {
+    index,
+    round: typeof loose.round === 'string' ? roundLabel(loose.round) : '',
+    homeTeam: typeof loose.team1 === 'string' ? cleanName(loose.team1) : '',
+    awayTeam: typeof loose.team2 === 'string' ? cleanName(loose.team2) : '',
+  };
+  const parsed = openFootballMatch.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      ...base,
+      ok: false,
+      reason: `Unreadable match: ${issue?.path.join('.')} ${issue?.message}`,
+    };
+  }
+  const m = parsed.data;
+  let kickoff: Date;
+  try {
+    kickoff = m.time
+      ? openDataKickoff(m.date, m.time, timeZone)
+      : placeholderKickoff(m.date, timeZone);
+  } catch {
+    return {
+      ...base,
+      ok: false,
+      reason: `Invalid date or time '${[m.date, m.time].filter(Boolean).join(' ')}'.`,
+    };
+  }
+  const status = statusOf(m.status);
+  // A postponed or cancelled match has no result, whatever else the row says.
+  const result = status ? undefined : resultOf(m);
+  return {
+    ...base,
+    ok: true,
+    kickoffAt: kickoff.toISOString(),
+    timeConfirmed: Boolean(m.time),
+    ...(status ? { status } : {}),
+    venue: m.ground ?? null,
+    ...(result ? { result } : {}),
+  };
+};
+
 /**
  * openfootball football.json / worldcup.json: `matches[]` with round, date, time ('HH:MM' local
  * to `timeZone`, or 'HH:MM UTC-6'; without it the time is to be confirmed), team1, team2,
  * score (`{ ft, et, p }` or a bare `[h, a]`), optional goals1/goals2 and `status: postponed`.
  */
-export const parseOpenFootball = (content: string, timeZone: string): ParseOutcome => {
+export const parseOpenFootball = (content: string, timeZone: string): ParseOutcome =>
+  runSteps(readOpenFootball(content, timeZone));
+
+/** `parseOpenFootball`, a step per match. */
+export function* readOpenFootball(content: string, timeZone: string): Steps<ParseOutcome> {
   let json: unknown;
   try {
     json = JSON.parse(content);
@@ -154,50 +211,10 @@ export const parseOpenFootball = (content: string, timeZone: string): ParseOutco
       ok: false,
       error: `Not an openfootball file: expected { "matches": [...] } with at most ${maxImportRows} matches.`,
     };
-  return {
-    ok: true,
-    rows: file.data.matches.map((raw, index): ImportRow => {
-      const loose = (raw ?? {}) as Record<string, unknown>;
-      const base = {
-        index,
-        round: typeof loose.round === 'string' ? roundLabel(loose.round) : '',
-        homeTeam: typeof loose.team1 === 'string' ? loose.team1 : '',
-        awayTeam: typeof loose.team2 === 'string' ? loose.team2 : '',
-      };
-      const parsed = openFootballMatch.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return {
-          ...base,
-          ok: false,
-          reason: `Unreadable match: ${issue?.path.join('.')} ${issue?.message}`,
-        };
-      }
-      const m = parsed.data;
-      let kickoff: Date;
-      try {
-        kickoff = m.time
-          ? openDataKickoff(m.date, m.time, timeZone)
-          : placeholderKickoff(m.date, timeZone);
-      } catch {
-        return {
-          ...base,
-          ok: false,
-          reason: `Invalid date or time '${[m.date, m.time].filter(Boolean).join(' ')}'.`,
-        };
-      }
-      const status = statusOf(m.status);
-      // A postponed or cancelled match has no result, whatever else the row says.
-      const result = status ? undefined : resultOf(m);
-      return {
-        ...base,
-        ok: true,
-        kickoffAt: kickoff.toISOString(),
-        timeConfirmed: Boolean(m.time),
-        ...(status ? { status } : {}),
-        venue: m.ground ?? null,
-        ...(result ? { result } : {}),
-      };
-    }),
-  };
-};
+  const rows: ImportRow[] = [];
+  for (const [index, raw] of file.data.matches.entries()) {
+    rows.push(openFootballRow(raw, index, timeZone));
+    yield;
+  }
+  return { ok: true, rows };
+}

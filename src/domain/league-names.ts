@@ -23,12 +23,42 @@ export const inviteCodeFromBytes = (bytes: Uint8Array): string | null => {
   return null;
 };
 
+const lineBreaks = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
+/** The flags of England, Scotland and Wales (a black flag, tag letters, a cancel tag) stay whole. */
+const flagTags =
+  /(\u{1F3F4}\u{E0067}\u{E0062}(?:\u{E0065}\u{E006E}\u{E0067}|\u{E0073}\u{E0063}\u{E0074}|\u{E0077}\u{E006C}\u{E0073})\u{E007F})/u;
+/** Controls, format characters, lone surrogates and blank letters (Hangul fillers)… */
+const invisible = /(?!\u200D|\uFE0E|\uFE0F)[\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}]/gu;
+/** …but a variation selector after an emoji or a keycap digit, and a joiner inside an emoji. */
+const strayVariation = /(?<![\p{Extended_Pictographic}#*0-9])[\uFE0E\uFE0F]/gu;
+const strayJoiner =
+  /(?<!\p{Extended_Pictographic}\p{Emoji_Modifier}?\uFE0F?)\u200D|\u200D(?!\p{Extended_Pictographic})/gu;
+
 /**
- * The key league and team names are compared by (stored as `name_key`, uniquely indexed): trimmed,
- * Unicode-normalised (NFKC) and case-folded beyond ASCII, so 'ÉQUIPE' and 'équipe' are one name.
+ * A name as it is stored and compared (DESIGN §2, decision 017): line breaks and tabs become
+ * spaces, invisible characters (zero-width, bidi controls, soft hyphen, BOM…) go, except inside
+ * emoji; runs of spaces become one and the ends are trimmed.
+ */
+export const cleanName = (value: string): string =>
+  value
+    .replace(lineBreaks, ' ')
+    .split(flagTags)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part.replace(invisible, '').replace(strayVariation, '').replace(strayJoiner, ''),
+    )
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * The key league and team names are compared by (stored as `name_key`, uniquely indexed): cleaned,
+ * Unicode-normalised (NFKC) and case-folded beyond ASCII, so 'ÉQUIPE' and 'équipe' are one name
+ * and so are 'Guest Team' and 'Guest Team' followed by a zero-width space.
  */
 export const nameKey = (name: string): string =>
-  name.trim().normalize('NFKC').toUpperCase().toLowerCase();
+  cleanName(name).normalize('NFKC').toUpperCase().toLowerCase();
 
 export const sameNameIgnoringCase = (a: string, b: string) => nameKey(a) === nameKey(b);
 

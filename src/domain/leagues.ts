@@ -6,6 +6,7 @@ import {
   sameNameIgnoringCase,
 } from './league-names';
 import { ruleKeys, ruleRanges, type LeagueRules } from './league-rules';
+import { nameText } from './names';
 
 export {
   inviteCodeAlphabet,
@@ -20,30 +21,26 @@ export {
   unnamedPlayer,
 } from './league-names';
 
-const trimmedName = (required: string, tooLong: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(nameMaxLength, { error: tooLong });
-
-export const leagueName = trimmedName(
-  'Please enter a league name',
-  'League names have at most 50 characters.',
-);
-export const teamName = trimmedName(
-  'Please enter a team name',
-  'Team names have at most 50 characters.',
-);
+export const leagueName = nameText({
+  required: 'Please enter a league name',
+  tooLong: 'League names have at most 50 characters.',
+  max: nameMaxLength,
+});
+export const teamName = nameText({
+  required: 'Please enter a team name',
+  tooLong: 'Team names have at most 50 characters.',
+  max: nameMaxLength,
+});
 
 export const createLeagueBody = z
   .object({
     leagueName,
     teamName,
-    secondTeamName: z
-      .string()
-      .trim()
-      .max(nameMaxLength, { error: 'Team names have at most 50 characters.' })
+    secondTeamName: nameText({
+      tooLong: 'Team names have at most 50 characters.',
+      max: nameMaxLength,
+      allowEmpty: true,
+    })
       .optional()
       .transform((v) => (v ? v : undefined)),
     competitionId: z.string().min(1).default('premier_league'),
@@ -66,11 +63,11 @@ export type JoinLeagueBody = z.infer<typeof joinLeagueBody>;
 
 export const quickJoinBody = z
   .object({
-    teamName: z
-      .string({ error: 'Please enter both team name and league code' })
-      .trim()
-      .min(1, { error: 'Please enter both team name and league code' })
-      .max(nameMaxLength, { error: 'Team names have at most 50 characters.' }),
+    teamName: nameText({
+      required: 'Please enter both team name and league code',
+      tooLong: 'Team names have at most 50 characters.',
+      max: nameMaxLength,
+    }),
     code: z
       .string({ error: 'Please enter both team name and league code' })
       .trim()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { competitionKinds } from './competitions';
 import { fixtureSchema, fixtureStatuses, seasonLabel } from './fixtures';
+import { nameText } from './names';
 import { countedMinute } from './scoring';
 
 /** A first-goal minute as typed ('67', '45+2', '90+5'), counted as the scoring rule says. */
@@ -32,8 +33,8 @@ export const fixturePatch = z
     firstGoalMinute: minuteInput.optional(),
     status: z.enum(fixtureStatuses).optional(),
     kickoffAt: z.iso.datetime({ error: 'Kick-off must be a date and time.' }).optional(),
-    homeTeam: z.string().trim().min(1).max(100).optional(),
-    awayTeam: z.string().trim().min(1).max(100).optional(),
+    homeTeam: nameText({ max: 100 }).optional(),
+    awayTeam: nameText({ max: 100 }).optional(),
     round: z.string().trim().min(1).max(100).optional(),
   })
   .refine((p) => Object.values(p).some((v) => v !== undefined), { error: 'Nothing to change.' });
@@ -54,8 +55,8 @@ export const newFixtureBody = z.object({
   date: required.regex(/^\d{4}-\d{2}-\d{2}$/, { error: missingInformation }),
   time: required.regex(/^\d{2}:\d{2}$/, { error: missingInformation }),
   timeZone: z.string().trim().min(1).optional(),
-  homeTeam: required.max(100),
-  awayTeam: required.max(100),
+  homeTeam: nameText({ required: missingInformation, max: 100 }),
+  awayTeam: nameText({ required: missingInformation, max: 100 }),
   venue: z.string().trim().max(200).optional(),
   /** Default: the competition's season label. */
   season: seasonLabel.optional(),

@@ -96,5 +96,11 @@ describe('HTTP basics', () => {
     expect(Object.keys(res.body.paths)).toEqual(
       expect.arrayContaining(['/api/account/me', '/api/account/locale', '/api/competitions']),
     );
+    // Every error, /api/auth/* included, is the envelope: said once for the whole document.
+    expect(res.body.info.description).toMatch(/\/api\/auth\/\*/);
+    expect(res.body.components.schemas.Error).toMatchObject({
+      type: 'object',
+      required: ['error'],
+    });
   });
 });

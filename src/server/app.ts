@@ -3,10 +3,10 @@ import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { clientAddressHeader, getSessionUser } from './auth';
-import { limitBody, refuseForeignOrigin, refuseNul } from './guards';
+import { limitBody, refuseForeignOrigin, refuseGoneUser, refuseNul } from './guards';
 import { authThrottle } from './throttle';
 import type { AppBindings, Services } from './context';
-import { envelope, handleError } from './errors';
+import { authErrorEnvelope, envelope, errorSchema, errorsDescription, handleError } from './errors';
 import { clientAddress } from './http';
 import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin/routes';
@@ -112,7 +112,8 @@ export const createApp = (services: Services, options: AppOptions = {}) => {
       new Request(c.req.url, { method: c.req.method, headers, body }),
     );
     await settle(response.status);
-    return response;
+    // better-auth's refusals in the app's envelope (DESIGN §5); redirects and successes untouched.
+    return authErrorEnvelope(c, response);
   });
 
   app.use('/api/*', async (c, next) => {
@@ -124,10 +125,12 @@ export const createApp = (services: Services, options: AppOptions = {}) => {
     );
     await next();
   });
+  app.use('/api/*', refuseGoneUser);
   app.route('/api', api());
+  app.openAPIRegistry.registerComponent('schemas', 'Error', errorSchema);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
-    info: { title: 'FirstGoal API', version: '1.0.0' },
+    info: { title: 'FirstGoal API', version: '1.0.0', description: errorsDescription },
   });
   options.extend?.(app);
 

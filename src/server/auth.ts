@@ -9,9 +9,13 @@ import type { Mailer } from './mailer/mailer';
 import { renderActionMail } from './mailer/templates';
 import { normaliseLanguage } from './i18n/translate';
 import type { Language } from '../domain/i18n';
+import { errorCatalogue } from '../domain/errors';
+import { cleanName } from '../domain/league-names';
+import { mixedScriptWord } from '../domain/names';
 import { deleteUser, moveGuestHoldings } from './account/repository';
 import { markUserLeaguesChanged } from './standings/versions';
 import { AppError } from './errors';
+import { ThrottledError, takeAttempt, throttleRules } from './throttle';
 
 export interface SessionUser {
   id: string;
@@ -34,9 +38,11 @@ interface AuthDeps {
   database: Database;
   mailer: Mailer;
   logger: Logger;
+  /** The clock of the database-backed throttles (tests move it). */
+  now?: () => Date;
 }
 
-const buildAuth = ({ env, database, mailer, logger }: AuthDeps) => {
+const buildAuth = ({ env, database, mailer, logger, now = () => new Date() }: AuthDeps) => {
   const { db } = database;
   const adminEmails = new Set(env.ADMIN_EMAILS);
   const isTest = env.NODE_ENV === 'test';
@@ -77,6 +83,17 @@ const buildAuth = ({ env, database, mailer, logger }: AuthDeps) => {
       requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
+        // At most 3 mails an hour per account, counted where every instance sees it. Over the
+        // limit nothing goes out and better-auth answers as for an unknown address.
+        if (!isTest) {
+          try {
+            await takeAttempt(db, throttleRules.resetMail, user.id, now());
+          } catch (error) {
+            if (!(error instanceof ThrottledError)) throw error;
+            logger.info({ userId: user.id }, 'password-reset mail withheld: hourly limit');
+            return;
+          }
+        }
         const locale = (user as { locale?: string | null }).locale;
         const mail = renderActionMail('resetPassword', locale, { name: user.name, url });
         await mailer.send({ kind: 'reset-password', to: user.email, ...mail });
@@ -132,7 +149,7 @@ const buildAuth = ({ env, database, mailer, logger }: AuthDeps) => {
         if (!('name' in body) && ctx.path === '/update-user') return;
         const checked = displayName(body.name);
         if (!checked.ok)
-          throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: checked.message });
+          throw new APIError('BAD_REQUEST', { code: checked.code, message: checked.message });
         body.name = checked.name;
       }),
     },
@@ -214,21 +231,37 @@ export const createAuth = (deps: AuthDeps): Auth => buildAuth(deps);
 
 export const displayNameMax = 50;
 
-/** A display name as typed: trimmed, 1–50 characters (the spec's message when empty). */
+/**
+ * A display name as typed: cleaned of invisible characters and line breaks (decision 017),
+ * 1–50 characters (the spec's message when empty), no word mixing alphabets.
+ */
 export const displayName = (
   value: unknown,
-): { ok: true; name: string } | { ok: false; message: string } => {
-  if (typeof value !== 'string')
-    return { ok: false, message: 'Display name is required for signup' };
-  const name = value.trim();
-  if (name === '') return { ok: false, message: 'Display name is required for signup' };
+):
+  | { ok: true; name: string }
+  | { ok: false; code: 'INVALID_NAME' | 'NAME_MIXES_SCRIPTS'; message: string } => {
+  const invalid = (message: string) => ({
+    ok: false as const,
+    code: 'INVALID_NAME' as const,
+    message,
+  });
+  if (typeof value !== 'string') return invalid('Display name is required for signup');
+  const name = cleanName(value);
+  if (name === '') return invalid('Display name is required for signup');
   if (name.length > displayNameMax)
-    return { ok: false, message: `Display names are at most ${displayNameMax} characters.` };
+    return invalid(`Display names are at most ${displayNameMax} characters.`);
+  if (mixedScriptWord(name) !== undefined) {
+    const { message } = errorCatalogue.NAME_MIXES_SCRIPTS;
+    return { ok: false, code: 'NAME_MIXES_SCRIPTS', message };
+  }
   return { ok: true, name };
 };
 
+/** A name from an identity provider: cleaned and clipped, never refused. */
 const clipName = (name: string | null | undefined) =>
-  (name ?? '').trim().slice(0, displayNameMax) || 'Player';
+  cleanName(name ?? '')
+    .slice(0, displayNameMax)
+    .trim() || 'Player';
 
 const flag = (value: unknown): boolean => value === true || value === 1 || value === '1';
 

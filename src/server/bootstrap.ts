@@ -54,7 +54,7 @@ export const createServices = async (env: Env, options: BootOptions = {}): Promi
     from: env.MAIL_FROM,
     now,
   });
-  const auth = createAuth({ env, database, mailer, logger });
+  const auth = createAuth({ env, database, mailer, logger, now });
   // One process: an in-memory bus. PostgreSQL: LISTEN/NOTIFY reaches every instance.
   const bus =
     env.database.dialect === 'postgres'

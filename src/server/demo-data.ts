@@ -126,6 +126,7 @@ export const seedDemo = async (services: Services) => {
     await inTransaction(db, (trx) =>
       writePicks(
         trx,
+        database.dialect,
         { id: teamId, leagueId: created.league.id },
         writes,
         seasons,

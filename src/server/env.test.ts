@@ -31,6 +31,10 @@ describe('parseEnv', () => {
     expect(env.database).toEqual({ dialect: 'sqlite', path: './data/firstgoal.sqlite' });
     expect(env.REQUIRE_EMAIL_VERIFICATION).toBe(false);
     expect(env.googleEnabled).toBe(false);
+    expect(env.LIVE_STREAMS_PER_ADDRESS).toBe(20);
+    expect(parseEnv({ ...base, LIVE_STREAMS_PER_ADDRESS: '5000' }).LIVE_STREAMS_PER_ADDRESS).toBe(
+      5000,
+    );
   });
 
   it.each([
@@ -45,6 +49,9 @@ describe('parseEnv', () => {
     [{ VAPID_PUBLIC_KEY: 'not-a-key' }, 'VAPID_PUBLIC_KEY'],
     [{ VAPID_PRIVATE_KEY: 'A'.repeat(43) }, 'VAPID_PUBLIC_KEY'],
     [{ VAPID_SUBJECT: 'http://fg.example.com' }, 'VAPID_SUBJECT'],
+    [{ LIVE_STREAMS_PER_ADDRESS: '0' }, 'LIVE_STREAMS_PER_ADDRESS'],
+    [{ LIVE_STREAMS_PER_ADDRESS: '-3' }, 'LIVE_STREAMS_PER_ADDRESS'],
+    [{ LIVE_STREAMS_PER_ADDRESS: 'many' }, 'LIVE_STREAMS_PER_ADDRESS'],
   ])('names the bad variable %j', (values, variable) => {
     const run = () => parseEnv({ ...base, ...values });
     expect(run).toThrow(EnvError);

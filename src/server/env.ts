@@ -89,6 +89,12 @@ const envSchema = z.object({
   }),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: booleanFlag,
+  /** Live-standings streams (Server-Sent Events) one client address may hold open per instance. */
+  LIVE_STREAMS_PER_ADDRESS: z
+    .string()
+    .default('20')
+    .refine((v) => /^\d+$/.test(v) && Number(v) > 0, { message: 'must be a positive whole number' })
+    .transform(Number),
   /** football-data.org API token: when set, results are fetched automatically. */
   FOOTBALL_DATA_TOKEN: optionalText,
   FOOTBALL_DATA_URL: z

@@ -38,6 +38,11 @@ export const throttleRules = {
     windowMs: 15 * 60_000,
     code: 'TOO_MANY_SIGN_INS',
   },
+  /**
+   * Password-reset mails per account. Over the limit nothing is sent and the answer is the one an
+   * unknown address gets (auth.ts `sendResetPassword`), so the limit tells nobody an account exists.
+   */
+  resetMail: { name: 'reset-mail', limit: 3, windowMs: 60 * 60_000, code: 'RATE_LIMITED' },
 } as const satisfies Record<string, ThrottleRule>;
 
 /** A request over a throttle: 429 with the envelope and Retry-After. */
@@ -120,15 +125,22 @@ export const authThrottle = async (
   body: ArrayBuffer | undefined,
 ): Promise<(status: number) => Promise<void>> => {
   if (c.req.method !== 'POST') return async () => {};
-  if (c.req.path === '/api/auth/sign-in/anonymous') {
+  // The path as better-auth routes it (Hono's `c.req.path` is percent-decoded, better-auth's not).
+  const path = new URL(c.req.url).pathname;
+  if (path === '/api/auth/sign-in/anonymous') {
     const giveBack = await attempt(c, throttleRules.guestStart);
     return async (status) => {
       if (status !== 200) await giveBack();
     };
   }
-  if (c.req.path === '/api/auth/sign-in/email') {
-    const account = emailOf(body);
-    if (account === null) return async () => {};
+  if (path === '/api/auth/sign-in/email') {
+    const account = await emailOf(c.req.raw.headers, body);
+    // Whatever better-auth could take for a sign-in, the counter reads too; anything else is
+    // refused here rather than let through uncounted.
+    if (account === null)
+      throw new AppError('VALIDATION_FAILED', 'Enter your e-mail address and password.', {
+        email: 'An e-mail address is required.',
+      });
     const giveBack = await attempt(c, throttleRules.accountSignIn, account);
     return async (status) => {
       // Only a wrong password counts; a success forgets the account's failures.
@@ -140,14 +152,42 @@ export const authThrottle = async (
   return async () => {};
 };
 
-const emailOf = (body: ArrayBuffer | undefined): string | null => {
+/** better-call's test for a JSON body (`getBody`), run on the lower-cased content type. */
+const jsonType = /^application\/([a-z0-9.+-]*\+)?json/;
+
+/**
+ * The e-mail a sign-in names, read the way better-auth reads its body (better-call's `getBody`):
+ * JSON when the lower-cased content type starts as JSON, else a form — urlencoded or multipart —
+ * parsed by the same `Request.formData()`, where the last of a repeated field wins. Null when
+ * there is no e-mail as text.
+ */
+const emailOf = async (headers: Headers, body: ArrayBuffer | undefined): Promise<string | null> => {
   if (!body) return null;
+  const type = headers.get('content-type') ?? '';
+  const lower = type.toLowerCase();
+  let email: unknown;
   try {
-    const parsed = JSON.parse(new TextDecoder().decode(body)) as { email?: unknown };
-    return typeof parsed.email === 'string' && parsed.email.trim() !== ''
-      ? parsed.email.trim().toLowerCase().slice(0, 320)
-      : null;
+    if (jsonType.test(lower)) {
+      const parsed: unknown = JSON.parse(new TextDecoder().decode(body));
+      email =
+        parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+          ? (parsed as { email?: unknown }).email
+          : undefined;
+    } else if (
+      lower.includes('application/x-www-form-urlencoded') ||
+      lower.includes('multipart/form-data')
+    ) {
+      const form = await new Request('http://localhost/', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body,
+      }).formData();
+      email = form.getAll('email').at(-1);
+    }
   } catch {
     return null;
   }
+  return typeof email === 'string' && email.trim() !== ''
+    ? email.trim().toLowerCase().slice(0, 320)
+    : null;
 };

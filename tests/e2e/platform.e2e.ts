@@ -61,6 +61,17 @@ describe('accounts in the browser', () => {
     );
     await screenshot(page, 'auth-wrong-password');
 
+    // A taken e-mail is named as such: the server's 409 envelope, read by the auth client.
+    await page.getByTestId('auth-toggle').click();
+    await page.getByTestId('auth-name').fill('Ann Again');
+    await page.getByTestId('auth-email').fill(email);
+    await page.getByTestId('auth-password').fill('correct-horse-9');
+    await page.getByTestId('auth-submit').click();
+    await expect
+      .poll(() => page.getByTestId('auth-error').textContent())
+      .toContain('This email is already registered. Please try logging in instead.');
+    await page.getByTestId('auth-toggle').click();
+    await page.getByTestId('auth-email').fill(email);
     await page.getByTestId('auth-password').fill('correct-horse-9');
     await page.getByTestId('auth-submit').click();
     await page.getByTestId('welcome-link').waitFor();

@@ -49,15 +49,65 @@ describe('accounts', () => {
   it('refuses a wrong password and a second account on the same e-mail', async () => {
     await t.agent().signUp('bob@example.com', 'pass-word-1');
     const wrong = await t.agent().signIn('bob@example.com', 'not-the-password');
+    // Issue 26, item 8: better-auth's errors come in the app's envelope, with DESIGN's statuses.
     expect(wrong.status).toBe(401);
-    expect(wrong.body.code).toBe('INVALID_EMAIL_OR_PASSWORD');
+    expect(wrong.body).toEqual({
+      error: {
+        code: 'INVALID_EMAIL_OR_PASSWORD',
+        message: expect.any(String),
+        requestId: wrong.headers.get('x-request-id'),
+      },
+    });
     const again = await t.agent().post('/api/auth/sign-up/email', {
       email: 'bob@example.com',
       password: 'pass-word-2',
       name: 'Bob 2',
     });
-    expect(again.status).toBe(422);
-    expect(again.body.code).toMatch(/^USER_ALREADY_EXISTS/);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      error: {
+        code: expect.stringMatching(/^USER_ALREADY_EXISTS/),
+        message: expect.any(String),
+        requestId: again.headers.get('x-request-id'),
+      },
+    });
+  });
+
+  it('answers unknown auth paths and refused auth requests with the envelope', async () => {
+    for (const method of ['GET', 'POST']) {
+      const res = await t
+        .agent()
+        .request(method, '/api/auth/nope', method === 'POST' ? {} : undefined);
+      expect(res.status, method).toBe(404);
+      expect(res.body, method).toEqual({
+        error: {
+          code: 'NOT_FOUND',
+          message: expect.any(String),
+          requestId: res.headers.get('x-request-id'),
+        },
+      });
+    }
+    // Not signed in: better-auth's 401 keeps its code; its cookies and headers pass through.
+    const session = await t.agent().post('/api/auth/update-user', { name: 'Nobody' });
+    expect(session.status).toBe(401);
+    expect(session.body.error).toMatchObject({ code: 'UNAUTHORIZED', message: expect.any(String) });
+    // A body that is not JSON: better-auth's own validation answer, in the envelope.
+    const broken = await t.agent().request('POST', '/api/auth/sign-up/email', '{not json', {
+      'content-type': 'application/json',
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error).toMatchObject({
+      code: expect.any(String),
+      message: expect.any(String),
+    });
+    // Successes are untouched.
+    const ok = await t.agent().post('/api/auth/sign-up/email', {
+      email: 'envelope-ok@example.com',
+      password: 'pass-word-1',
+      name: 'Fine',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.email).toBe('envelope-ok@example.com');
   });
 
   it('refuses cookie-carrying posts from a foreign origin', async () => {

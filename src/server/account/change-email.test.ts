@@ -43,6 +43,6 @@ describe('changing the e-mail address', () => {
     const visitor = await guest(t);
     const res = await visitor.post('/api/auth/change-email', { newEmail: 'guest@example.com' });
     expect(res.status).toBe(403);
-    expect(res.body.code).toBe('ACCOUNT_REQUIRED');
+    expect(res.body.error.code).toBe('ACCOUNT_REQUIRED');
   });
 });

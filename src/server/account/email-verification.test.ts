@@ -23,7 +23,7 @@ describe('REQUIRE_EMAIL_VERIFICATION=true', () => {
 
     const refused = await t.agent().signIn('confirm@example.com', 'pass-word-1');
     expect(refused.status).toBe(403);
-    expect(refused.body.code).toBe('EMAIL_NOT_VERIFIED');
+    expect(refused.body.error.code).toBe('EMAIL_NOT_VERIFIED');
 
     const mail = await smtp.waitFor('confirm@example.com');
     const link = /http:\/\/localhost:3000\/api\/auth\/verify-email\?[^\s"<>]+/.exec(

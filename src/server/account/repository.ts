@@ -12,6 +12,11 @@ export const deleteUser = async (db: Kysely<DB> | Transaction<DB>, userId: strin
   await db.deleteFrom('user').where('id', '=', userId).execute();
 };
 
+/** Whether the user still exists (one look-up by primary key). */
+export const userExists = async (db: Kysely<DB>, userId: string) =>
+  (await db.selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst()) !==
+  undefined;
+
 /** A user's id and role by e-mail, whatever its case. */
 export const findUserRoleByEmail = async (db: Kysely<DB> | Transaction<DB>, email: string) =>
   (await db

@@ -211,4 +211,147 @@ describe('e-mail sign-in', () => {
       await database.close();
     }
   });
+
+  // Issue 26, item 1: better-auth reads forms too, so the lock counts whatever the encoding.
+  const signInAs = (
+    encoding: 'form' | 'multipart',
+    email: string,
+    password: string,
+    ip: string,
+    contentType = 'application/x-www-form-urlencoded',
+  ) => {
+    const form = new FormData();
+    form.set('email', email);
+    form.set('password', password);
+    return t.app.request('http://localhost:3000/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: {
+        origin: 'http://localhost:3000',
+        'x-forwarded-for': ip,
+        // multipart/form-data gets its boundary from the body.
+        ...(encoding === 'form' ? { 'content-type': contentType } : {}),
+      },
+      body: encoding === 'form' ? new URLSearchParams({ email, password }).toString() : form,
+    });
+  };
+
+  it('counts failed sign-ins sent as a form: 429 from the 11th', async () => {
+    await player('Form Target', 'form-target@example.com');
+    const types = [
+      'application/x-www-form-urlencoded',
+      'Application/X-WWW-Form-URLEncoded; charset=UTF-8',
+    ];
+    const statuses: number[] = [];
+    let last: Response | null = null;
+    for (let i = 0; i < 30; i += 1) {
+      last = await signInAs(
+        'form',
+        'form-target@example.com',
+        'wrong-password',
+        `10.7.0.${i}`,
+        types[i % 2],
+      );
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(401), ...Array<number>(20).fill(429)]);
+    expect(((await last?.json()) as { error: { code: string } }).error.code).toBe(
+      'TOO_MANY_SIGN_INS',
+    );
+    expect(
+      (await signIn(t.app, 'form-target@example.com', 'correct-horse-9', '10.7.1.1')).status,
+    ).toBe(429);
+    minutes(16);
+    expect(
+      (await signInAs('form', 'form-target@example.com', 'correct-horse-9', '10.7.1.2')).status,
+    ).toBe(200);
+  });
+
+  it('keeps an account locked by JSON sign-ins locked in every encoding', async () => {
+    await player('Json Locked', 'json-locked@example.com');
+    expect(
+      (await signInAs('form', 'json-locked@example.com', 'correct-horse-9', '10.7.2.99')).status,
+    ).toBe(200);
+    for (let i = 0; i < 10; i += 1)
+      expect(
+        (await signIn(t.app, 'json-locked@example.com', 'wrong-password', `10.7.2.${i}`)).status,
+      ).toBe(401);
+    const form = await signInAs('form', 'json-locked@example.com', 'correct-horse-9', '10.7.3.1');
+    const multipart = await signInAs(
+      'multipart',
+      'Json-Locked@example.com',
+      'correct-horse-9',
+      '10.7.3.2',
+    );
+    for (const res of [form, multipart]) {
+      expect(res.status).toBe(429);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+        'TOO_MANY_SIGN_INS',
+      );
+    }
+  });
+
+  it('refuses a sign-in whose e-mail it cannot read (400, the envelope)', async () => {
+    for (const [type, body] of [
+      ['text/plain', JSON.stringify({ email: 'x@example.com', password: 'wrong-password' })],
+      ['application/json', JSON.stringify({ password: 'wrong-password' })],
+      ['application/x-www-form-urlencoded', 'password=wrong-password'],
+    ] as const) {
+      const res = await t.app.request('http://localhost:3000/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: {
+          origin: 'http://localhost:3000',
+          'content-type': type,
+          'x-forwarded-for': '10.7.4.1',
+        },
+        body,
+      });
+      expect(res.status, type).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code, type).toBe(
+        'VALIDATION_FAILED',
+      );
+    }
+  });
+});
+
+describe('password-reset mails', () => {
+  const ask = async (email: string, ip: string) => {
+    const res = await t.app.request('http://localhost:3000/api/auth/request-password-reset', {
+      method: 'POST',
+      headers: {
+        origin: 'http://localhost:3000',
+        'content-type': 'application/json',
+        'x-forwarded-for': ip,
+      },
+      body: JSON.stringify({ email, redirectTo: '/reset-password' }),
+    });
+    return { status: res.status, text: await res.text() };
+  };
+  const mails = async (to: string) =>
+    (
+      await t.services.database.db
+        .selectFrom('outbox')
+        .select('id')
+        .where('kind', '=', 'reset-password')
+        .where('to_address', '=', to)
+        .execute()
+    ).length;
+
+  it('go out at most 3 times an hour per account; the 4th answer is that of an unknown address', async () => {
+    await player('Forgetful', 'forgetful@example.com');
+    const answers = [];
+    for (const [i, email] of [
+      'forgetful@example.com',
+      'Forgetful@Example.com',
+      'forgetful@example.com',
+      'FORGETFUL@example.com',
+    ].entries())
+      answers.push(await ask(email, `10.8.0.${i}`));
+    expect(await mails('forgetful@example.com')).toBe(3);
+    const unknown = await ask('nobody-here@example.com', '10.8.1.1');
+    expect(unknown.status).toBe(200);
+    expect(answers[3]).toEqual(unknown);
+    minutes(61);
+    expect(await ask('forgetful@example.com', '10.8.2.1')).toEqual(unknown);
+    expect(await mails('forgetful@example.com')).toBe(4);
+  });
 });

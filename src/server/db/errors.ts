@@ -14,3 +14,13 @@ export const isUniqueViolation = (error: unknown, target?: string): boolean => {
   const text = `${String(e.message ?? '')} ${String(e.constraint ?? '')} ${String(e.detail ?? '')}`;
   return text.includes(target);
 };
+
+/**
+ * True when PostgreSQL ended the transaction so that it may simply be run again: it was chosen as
+ * a deadlock's victim (40P01) or could not be serialised (40001).
+ */
+export const isRetryable = (error: unknown): boolean => {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '40P01' || code === '40001';
+};

@@ -13,6 +13,7 @@ import * as standingsVersions from './migrations/2026-11-26T01-00-00_standings-v
 import * as leagueRules from './migrations/2026-11-26T02-00-00_league-rules';
 import * as bonusQuestions from './migrations/2026-11-26T03-00-00_bonus-questions';
 import * as statisticsCounts from './migrations/2026-11-26T04-00-00_statistics-counts';
+import * as jobSchedule from './migrations/2026-11-26T05-10-00_job-schedule';
 
 // Listed explicitly (not read from disk) so the same list works from source, in tests and in
 // any bundle. Names are ISO-dated and never change once released.
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T02-00-00_league-rules': leagueRules,
   '2026-11-26T03-00-00_bonus-questions': bonusQuestions,
   '2026-11-26T04-00-00_statistics-counts': statisticsCounts,
+  '2026-11-26T05-10-00_job-schedule': jobSchedule,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -132,6 +132,12 @@ export interface Fixtures {
   venue: string | null;
 }
 
+export interface JobSchedule {
+  failures: Generated<number>;
+  job: string;
+  next_at: string;
+}
+
 export interface LeagueBars {
   barred_at: string;
   league_id: string;
@@ -354,6 +360,7 @@ export interface DB {
   competitions: Competitions;
   contact_messages: ContactMessages;
   fixtures: Fixtures;
+  job_schedule: JobSchedule;
   league_bars: LeagueBars;
   league_rules: LeagueRules;
   leagues: Leagues;

@@ -1,15 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
   isTimeZone,
-  parseOpenFootball,
+  readOpenFootball,
   type ImportBody,
+  type ImportFormat,
   type ImportRow,
 } from '../../domain/import';
-import { parseFixtureCsv } from '../../domain/import-csv';
+import { readFixtureCsv } from '../../domain/import-csv';
 import {
   countPlan,
   describePlannedRow,
-  planImport,
+  planSteps,
   roundOrders,
   type PlannedRow,
 } from '../../domain/import-plan';
@@ -28,6 +29,7 @@ import * as fixtures from '../fixtures/repository';
 import { findCompetitionForImport } from '../competitions/repository';
 import { talliesOf } from '../standings/tallies';
 import { inTransaction } from '../db/transaction';
+import { pacer, runInSlices, type Pace } from './pace';
 
 type Deps = Pick<Services, 'database' | 'bus'>;
 
@@ -45,7 +47,19 @@ export interface ImportTarget {
   timeZone: string;
 }
 
-const readRows = async (db: Kysely<DB>, body: ImportBody) => {
+/** Reads a file's rows with the event loop free every few milliseconds (a file may be large). */
+export const parseInSlices = (
+  format: ImportFormat,
+  content: string,
+  timeZone: string,
+  pace: Pace,
+) =>
+  runInSlices(
+    format === 'csv' ? readFixtureCsv(content, timeZone) : readOpenFootball(content, timeZone),
+    pace,
+  );
+
+const readRows = async (db: Kysely<DB>, body: ImportBody, pace: Pace) => {
   const competition = await findCompetitionForImport(db, body.competitionId);
   if (!competition) throw new AppError('UNKNOWN_COMPETITION');
   const timeZone = body.timeZone ?? competition.time_zone;
@@ -54,10 +68,7 @@ const readRows = async (db: Kysely<DB>, body: ImportBody) => {
       'VALIDATION_FAILED',
       'Unknown time zone (use an IANA name such as Europe/London).',
     );
-  const parsed =
-    body.format === 'csv'
-      ? parseFixtureCsv(body.content, timeZone)
-      : parseOpenFootball(body.content, timeZone);
+  const parsed = await parseInSlices(body.format, body.content, timeZone, pace);
   if (!parsed.ok) throw new AppError('IMPORT_UNREADABLE', parsed.error);
   const target = {
     competitionId: competition.id,
@@ -74,10 +85,12 @@ const planFor = async (
   target: ImportTarget,
   rows: ImportRow[],
   now: Date,
+  pace: Pace,
 ) => {
-  const stored = await fixtures.storedFixtures(db, target.competitionId, target.season);
+  const stored = await fixtures.storedFixtures(db, target.competitionId, target.season, pace);
+  const options = { by: actor.origin, now, timeZone: target.timeZone };
   return {
-    plan: planImport(rows, stored, { by: actor.origin, now, timeZone: target.timeZone }),
+    plan: await runInSlices(planSteps(rows, stored, options), pace),
     orders: roundOrders(rows, new Map(stored.map((f) => [f.round, f.roundOrder]))),
   };
 };
@@ -89,8 +102,9 @@ export const previewImport = async (
   body: ImportBody,
   now: Date,
 ) => {
-  const { target, rows } = await readRows(database.db, body);
-  const { plan } = await planFor(database.db, actor, target, rows, now);
+  const pace = pacer();
+  const { target, rows } = await readRows(database.db, body, pace);
+  const { plan } = await planFor(database.db, actor, target, rows, now, pace);
   return {
     season: target.season,
     rows: plan.map((p) => describePlannedRow(p)),
@@ -155,7 +169,8 @@ const applyRow = async (
  * Plans and applies parsed rows for one competition season inside the caller's transaction:
  * new fixtures are inserted, changed ones updated through the results path (scored set-based,
  * audited as the actor), unchanged ones untouched. A source never changes what an admin set.
- * The admins' import and the openfootball sync both come here.
+ * The admins' import and the openfootball sync both come here. The transaction stays open while
+ * the event loop gets a turn every few milliseconds (`pace`): one file is still all or nothing.
  */
 export const applyRows = async (
   trx: Transaction<DB>,
@@ -163,8 +178,9 @@ export const applyRows = async (
   target: ImportTarget,
   rows: ImportRow[],
   now: Date,
+  pace: Pace = pacer(),
 ) => {
-  const { plan, orders } = await planFor(trx, actor, target, rows, now);
+  const { plan, orders } = await planFor(trx, actor, target, rows, now, pace);
   const nextId = await fixtureIdAllocator(trx, target.competitionId);
   const described = [];
   const events: string[] = [];
@@ -172,7 +188,9 @@ export const applyRows = async (
     const applied = await applyRow(trx, actor, p, { ...target, orders, nextId, now });
     if (applied.event && applied.fixtureId) events.push(applied.fixtureId);
     described.push(describePlannedRow(p, applied.fixtureId));
+    await pace();
   }
+  await pace(true); // the caller's commit in a turn of its own
   return { rows: described, counts: countPlan(plan), events };
 };
 
@@ -204,9 +222,10 @@ export const applyImport = async (
   body: ImportBody,
   now: Date,
 ) => {
-  const { target, rows } = await readRows(database.db, body);
+  const pace = pacer();
+  const { target, rows } = await readRows(database.db, body, pace);
   const outcome = await inTransaction(database.db, (trx) =>
-    applyRows(trx, actor, target, rows, now),
+    applyRows(trx, actor, target, rows, now, pace),
   ).catch((error: unknown) => {
     // Another import or the sync took the same new fixture id in the meantime: nothing was
     // written; the same file applies cleanly a moment later.

@@ -1,32 +1,40 @@
 import type { Services } from '../context';
 import { AppError } from '../errors';
 import { runFixtureSync, type SyncOptions } from '../sync/service';
+import { claimJobRun, jobNextRun, scheduleJobRun } from '../db/job-schedule';
 
 export interface FixtureSyncSchedule {
-  /** After start-up (default 5 s: the server is listening by then). */
+  /** After start-up (default 5 s: the server is listening by then), when a run is due. */
   firstDelayMs?: number;
   /** Between good runs (default 6 hours). */
   periodMs?: number;
   /** The first retry after the source could not be reached; doubles up to `periodMs`. */
   retryMs?: number;
+  /** The longest an instance waits before looking at the schedule again (default `periodMs`). */
+  checkMs?: number;
   sync?: SyncOptions;
 }
 
 const hour = 3_600_000;
+/** The sync's row in job_schedule. */
+const job = 'openfootball';
 
 /**
  * Runs the openfootball sync shortly after start and then every 6 hours, in the background:
- * start-up never waits for it. When the source cannot be reached it logs one warning, retries
- * after 1 minute, then 2, 4… up to the period, and says once when the source is back. Never
- * rejects. Returns the function that stops it (run.ts calls it on SIGTERM).
+ * start-up never waits for it. Each run claims its turn in the database (job_schedule, by the
+ * services' clock), so with several instances, or after a restart, it still runs once per period:
+ * an instance that finds the run taken or done waits until the next is due. When the source
+ * cannot be reached it logs one warning, retries after 1 minute, then 2, 4… up to the period
+ * (the count of failed runs is in the database too), and says once when the source is back.
+ * Never rejects. Returns the function that stops it (run.ts calls it on SIGTERM).
  */
 export const startFixtureSync = (services: Services, schedule: FixtureSyncSchedule = {}) => {
-  const { logger } = services;
+  const { logger, database } = services;
   const periodMs = schedule.periodMs ?? 6 * hour;
   const retryMs = schedule.retryMs ?? 60_000;
+  const checkMs = schedule.checkMs ?? periodMs;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  let failures = 0;
 
   const next = (ms: number) => {
     if (stopped) return;
@@ -34,38 +42,60 @@ export const startFixtureSync = (services: Services, schedule: FixtureSyncSchedu
     timer.unref();
   };
 
-  const backOff = () => {
-    failures += 1;
-    return Math.min(retryMs * 2 ** (failures - 1), periodMs);
-  };
+  const backOff = (failures: number) => Math.min(retryMs * 2 ** (failures - 1), periodMs);
 
-  const tick = async () => {
-    let wait = periodMs;
+  /** One run after `failed` failed ones: how long until the next, and the failures then. */
+  const run = async (failed: number) => {
     try {
-      const run = await runFixtureSync(services, schedule.sync);
-      const unreachable = run.competitions.filter((c) => c.outcome === 'unreachable');
-      if (unreachable.length > 0) {
-        wait = backOff();
-        const detail = { error: unreachable[0]?.error, retryInMs: wait };
-        if (failures === 1)
-          logger.warn(
-            detail,
-            'fixture sync: openfootball cannot be reached; fixtures stay as they are, retrying with backoff',
-          );
-        else logger.debug(detail, 'fixture sync: openfootball still cannot be reached');
-      } else {
-        if (failures > 0) logger.info('fixture sync: openfootball can be reached again');
-        failures = 0;
+      const summary = await runFixtureSync(services, schedule.sync);
+      const unreachable = summary.competitions.filter((c) => c.outcome === 'unreachable');
+      if (unreachable.length === 0) {
+        if (failed > 0) logger.info('fixture sync: openfootball can be reached again');
+        return { wait: periodMs, failures: 0 };
       }
+      const wait = backOff(failed + 1);
+      const detail = { error: unreachable[0]?.error, retryInMs: wait };
+      if (failed === 0)
+        logger.warn(
+          detail,
+          'fixture sync: openfootball cannot be reached; fixtures stay as they are, retrying with backoff',
+        );
+      else logger.debug(detail, 'fixture sync: openfootball still cannot be reached');
+      return { wait, failures: failed + 1 };
     } catch (err) {
       if (err instanceof AppError && err.code === 'SYNC_RUNNING') {
         logger.debug('fixture sync: another run is in progress; skipped');
-      } else {
-        wait = backOff();
-        logger.error({ err, retryInMs: wait }, 'fixture sync failed');
+        return { wait: periodMs, failures: failed };
       }
+      const wait = backOff(failed + 1);
+      logger.error({ err, retryInMs: wait }, 'fixture sync failed');
+      return { wait, failures: failed + 1 };
+    }
+  };
+
+  const tick = async () => {
+    let wait = retryMs;
+    try {
+      const now = services.now();
+      const lease = new Date(now.getTime() + periodMs);
+      const claim = await claimJobRun(database.db, job, now, lease);
+      if (claim) {
+        const after = await run(claim.failures);
+        const nextAt = new Date(services.now().getTime() + after.wait);
+        await scheduleJobRun(database.db, job, nextAt, after.failures);
+        wait = after.wait;
+      } else {
+        // Another instance has the run, or it is done for now: wait until the next is due.
+        const nextAt = await jobNextRun(database.db, job);
+        wait = nextAt ? nextAt.getTime() - services.now().getTime() : 0;
+      }
+    } catch (err) {
+      logger.error(
+        { err, retryInMs: wait },
+        'fixture sync: its schedule could not be read or written',
+      );
     } finally {
-      next(wait);
+      next(Math.max(0, Math.min(wait, checkMs)));
     }
   };
 

@@ -5,6 +5,7 @@ import { inTransaction } from '../db/transaction';
 import { AppError } from '../errors';
 import * as repo from './repository';
 import * as rules from './rules-repository';
+import { cleanName } from '../../domain/league-names';
 import { ruleKeys, scoringRulesOf, type LeagueRules } from '../../domain/league-rules';
 import { resolveSeason } from '../fixtures/seasons';
 import { talliesOf } from '../standings/tallies';
@@ -182,7 +183,9 @@ export const deleteLeague = async (
   now: Date,
 ) => {
   const league = await adminLeague(deps, user, leagueId);
-  if (confirmName.trim() !== league.name) throw new AppError('CONFIRM_NAME_MISMATCH');
+  // Cleaned both sides: a name stored before decision 017 may hold a line break no field can take.
+  if (cleanName(confirmName) !== cleanName(league.name))
+    throw new AppError('CONFIRM_NAME_MISMATCH');
   await repo.deleteLeague(deps.database.db, league.id);
   const before = { name: league.name };
   await audit(deps, user, { action: 'league.delete', entityId: league.id, before }, now);

@@ -48,6 +48,28 @@ describe('races are settled by the database', () => {
     expect(leagues).toHaveLength(1);
   });
 
+  it("20 parallel creations of one player's own league give one league holding all 20 teams", async () => {
+    const owner = await player(t);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        owner.post('/api/leagues', { leagueName: 'Solo Rush', teamName: `Rusher ${i}` }),
+      ),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    // One creates it (201); every other adds its team to it (200), never 'name taken'.
+    expect(statuses).toEqual([...Array(19).fill(200), 201]);
+    const leagueIds = new Set(results.map((r) => r.body.league.id));
+    expect(leagueIds.size).toBe(1);
+    const teams = await t.services.database.db
+      .selectFrom('teams')
+      .select('name')
+      .where('league_id', '=', [...leagueIds][0] ?? '')
+      .execute();
+    expect(teams.map((team) => team.name).sort()).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Rusher ${i}`).sort(),
+    );
+  });
+
   it('rejects a duplicate team name (ignoring case) inserted directly', async () => {
     const owner = await player(t);
     const { league } = await createLeague(owner, 'Direct Insert League', 'Lions');

@@ -306,13 +306,14 @@ export const deleteLeague = (db: Db, leagueId: string) =>
 export const fillNameKeys = async (db: Kysely<DB>, dialect: Dialect): Promise<number> => {
   let filled = 0;
   for (const table of ['leagues', 'teams'] as const) {
-    // Names of printable ASCII (nearly all): their key is lower(trim(name)) in SQL, 20,000 rows a
-    // statement. A chunk holding two names of one key, and every other name, go through nameKey.
+    // Names of printable ASCII without a run of spaces (nearly all): their key is
+    // lower(trim(name)) in SQL, 20,000 rows a statement. A chunk holding two names of one key, and
+    // every other name, go through nameKey (which also folds runs of spaces and drops controls).
     const ascii = dialect === 'sqlite' ? sql`name not glob '*[^ -~]*'` : sql`name !~ '[^ -~]'`;
     for (;;) {
       try {
         const result = await sql`update ${sql.table(table)} set name_key = lower(trim(name))
-          where id in (select id from ${sql.table(table)} where name_key is null and ${ascii} limit 20000)`.execute(
+          where id in (select id from ${sql.table(table)} where name_key is null and ${ascii} and name not like '%  %' limit 20000)`.execute(
           db,
         );
         const changed = Number(result.numAffectedRows ?? 0n);

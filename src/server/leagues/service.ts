@@ -66,36 +66,61 @@ export type CreateResult =
   | { kind: 'added'; league: repo.LeagueRow; teams: repo.TeamRow[] };
 
 export const createLeague = async (
-  { database }: Deps,
+  deps: Deps,
   user: SessionUser,
   body: Required<Pick<CreateLeagueBody, 'leagueName' | 'teamName' | 'competitionId'>> & {
     secondTeamName?: string | undefined;
   },
   now: Date,
 ): Promise<CreateResult> => {
-  const { db } = database;
+  const { db } = deps.database;
   if (user.isAnonymous) throw new AppError('ACCOUNT_REQUIRED');
   const names = [body.teamName, body.secondTeamName].filter((n): n is string => Boolean(n));
   if (names.length === 2 && sameNameIgnoringCase(names[0] ?? '', names[1] ?? ''))
     throw new AppError('TEAM_NAMES_SAME');
   if (!(await findCompetitionFacts(db, body.competitionId)))
     throw new AppError('UNKNOWN_COMPETITION');
-
   const existing = await repo.findLeagueByName(db, body.leagueName);
-  if (existing) {
-    // The specification's "add the team to your existing league" path.
-    if (!(await repo.isMember(db, existing.id, user.id))) throw new AppError('LEAGUE_NAME_TAKEN');
-    if (await repo.isBarred(db, existing.id, user.id)) throw new AppError('REMOVED_FROM_LEAGUE');
-    const teams = await inTransaction(db, async (trx) => {
-      const added: repo.TeamRow[] = [];
-      for (const name of names)
-        added.push(await insertTeamOrConflict(trx, existing.id, user.id, name, now));
-      return added;
-    });
-    return { kind: 'added', league: existing, teams };
+  if (existing) return addToOwnLeague(db, existing, user, names, now);
+  try {
+    return await insertLeague(db, user, body, names, now);
+  } catch (error) {
+    // The same name was created a moment ago — by this player too (a double tap, parallel
+    // requests): then this request adds its team to it, as if it had come second.
+    if (!(error instanceof AppError && error.code === 'LEAGUE_NAME_TAKEN')) throw error;
+    const created = await repo.findLeagueByName(db, body.leagueName);
+    if (!created) throw error;
+    return addToOwnLeague(db, created, user, names, now);
   }
+};
 
-  const at = now;
+/** The specification's "add the team to your existing league" path. */
+const addToOwnLeague = async (
+  db: Kysely<DB>,
+  existing: repo.LeagueRow,
+  user: SessionUser,
+  names: string[],
+  now: Date,
+): Promise<CreateResult> => {
+  if (!(await repo.isMember(db, existing.id, user.id))) throw new AppError('LEAGUE_NAME_TAKEN');
+  if (await repo.isBarred(db, existing.id, user.id)) throw new AppError('REMOVED_FROM_LEAGUE');
+  const teams = await inTransaction(db, async (trx) => {
+    const added: repo.TeamRow[] = [];
+    for (const name of names)
+      added.push(await insertTeamOrConflict(trx, existing.id, user.id, name, now));
+    return added;
+  });
+  return { kind: 'added', league: existing, teams };
+};
+
+/** A new league with the creator's team(s), in one transaction; LEAGUE_NAME_TAKEN on a race. */
+const insertLeague = async (
+  db: Kysely<DB>,
+  user: SessionUser,
+  body: { leagueName: string; competitionId: string },
+  names: string[],
+  at: Date,
+): Promise<CreateResult> => {
   for (let attempt = 0; ; attempt += 1) {
     const leagueId = randomUUID();
     const inviteCode = await freeInviteCode(db);

@@ -3,6 +3,7 @@ import type { Dialect } from '../db/database';
 import type { FixtureForPrediction, Outcome, SavedPrediction } from '../../domain/predictions';
 import type { DB } from '../db/schema';
 import { rowsOf, type RulesRow } from '../leagues/rules-repository';
+import { tallyBits } from '../standings/tally-sql';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -59,11 +60,20 @@ export const fixturesByIds = async (
   db: Db,
   ids: string[],
   share = false,
-): Promise<Map<string, FixtureForPrediction>> => {
+): Promise<Map<string, FixtureForPrediction & { round: string }>> => {
   if (ids.length === 0) return new Map();
   const query = db
     .selectFrom('fixtures')
-    .select(['id', 'competition_id', 'season', 'kickoff_at', 'status', 'home_team', 'away_team'])
+    .select([
+      'id',
+      'competition_id',
+      'season',
+      'round_label',
+      'kickoff_at',
+      'status',
+      'home_team',
+      'away_team',
+    ])
     .where('id', 'in', ids);
   const rows = await (share ? query.forShare() : query).execute();
   return new Map(
@@ -73,6 +83,7 @@ export const fixturesByIds = async (
         id: r.id,
         competitionId: r.competition_id,
         season: r.season,
+        round: r.round_label,
         kickoffAt: r.kickoff_at,
         status: r.status,
         homeTeam: r.home_team,
@@ -365,7 +376,8 @@ export const readForSave = async (
   if (!team) return { team, fixtures: new Map(), jokers: [], stored: new Map(), rules: [] };
   await lockTeamRow(trx, dialect, teamId);
   const fixtures = await fixturesByIds(trx, fixtureIds, dialect === 'postgres');
-  const { jokers, stored } = await picksForSave(trx, teamId, fixtureIds);
+  const read = () => picksForSave(trx, teamId, fixtureIds);
+  const { jokers, stored } = await settledRead(trx, dialect, team.leagueId, read);
   const rules = await rowsOf(trx, [team.leagueId]);
   return {
     team,
@@ -376,8 +388,43 @@ export const readForSave = async (
   };
 };
 
-/** PostgreSQL: holds the team's row until the transaction ends (SQLite has one writer anyway). */
+/**
+ * PostgreSQL: holds the team's row until the transaction ends, so two writes of one team's picks
+ * queue (SQLite has one writer anyway). NO KEY UPDATE, not UPDATE: a tally run inserting the
+ * team's first totals row checks its foreign key with a KEY SHARE lock on this row, which must
+ * not wait for a writer that waits for the run (a deadlock).
+ */
 export const lockTeamRow = async (trx: Transaction<DB>, dialect: Dialect, teamId: string) => {
   if (dialect === 'postgres')
-    await sql`select id from teams where id = ${teamId} for update`.execute(trx);
+    await sql`select id from teams where id = ${teamId} for no key update`.execute(trx);
+};
+
+/**
+ * Whether the totals hold a stored pick as a write of an open fixture leaves it: counted, with
+ * its joker and nothing of a result. Any other pick (a bulk load's, untallied; one still scored
+ * after its fixture was reopened) is what a tally run of its league moves too.
+ */
+const settled = (pick: StoredPick) =>
+  pick.points === null &&
+  pick.tallied !== null &&
+  pick.tallied === tallyBits.counted + (pick.joker ? tallyBits.joker : 0);
+
+/**
+ * Reads a team's stored picks for a write that moves its totals by them. On PostgreSQL a tally
+ * run moves a batch of leagues in several statements, each seeing the picks as they were when it
+ * started: a write committed in between would be counted twice or not at all. Picks such a run
+ * may move (see `settled`) are therefore read again once the run of the team's league is over —
+ * a KEY SHARE lock on the league, which each run holds FOR UPDATE — and no run starts on the
+ * league until this transaction ends. Settled picks (nearly every save) take no lock.
+ */
+export const settledRead = async <T extends { stored: Map<string, StoredPick> }>(
+  trx: Transaction<DB>,
+  dialect: Dialect,
+  leagueId: string,
+  read: () => Promise<T>,
+): Promise<T> => {
+  const first = await read();
+  if (dialect !== 'postgres' || [...first.stored.values()].every(settled)) return first;
+  await sql`select id from leagues where id = ${leagueId} for key share`.execute(trx);
+  return read();
 };

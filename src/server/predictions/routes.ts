@@ -8,6 +8,7 @@ import {
   savePredictionsBody,
 } from '../../domain/predictions';
 import { seasonLabel } from '../../domain/fixtures';
+import { refuseGoneUserAfter } from '../guards';
 import { body, createRouter, json, requireUser } from '../http';
 import * as service from './service';
 import { fixturePicks, leagueBoard } from './board-service';
@@ -100,7 +101,10 @@ export const predictionRoutes = createRouter()
     async (c) => {
       const user = requireUser(c);
       const services = c.get('services');
-      const r = await service.savePredictions(services, user, c.req.valid('json'), services.now());
+      // No user look-up up front (the kick-off rush): only a refused team check asks for one.
+      const r = await service
+        .savePredictions(services, user, c.req.valid('json'), services.now())
+        .catch((error: unknown) => refuseGoneUserAfter(c, error));
       return c.json(
         {
           saved: r.saved,

@@ -16,6 +16,7 @@ import * as direct from './sqlite-repository';
 import {
   dropMinutes,
   minutesOfDeleted,
+  moveRoundTotals,
   moveTeamTotals,
   planDeleteTallies,
   planSaveTallies,
@@ -92,17 +93,17 @@ const planWrites = (
  */
 export const writePicks = async (
   trx: Transaction<DB>,
+  dialect: Database['dialect'],
   team: { id: string; leagueId: string },
   writes: repo.PredictionWrite[],
   seasons: Map<string, { season: string }>,
   at: string,
 ) => {
   if (writes.length === 0) return;
-  const stored = await repo.storedPicks(
-    trx,
-    team.id,
-    writes.map((w) => w.fixtureId),
-  );
+  const ids = writes.map((w) => w.fixtureId);
+  const { stored } = await repo.settledRead(trx, dialect, team.leagueId, async () => ({
+    stored: await repo.storedPicks(trx, team.id, ids),
+  }));
   const { rows, moves } = planWrites(stored, writes, seasons);
   await repo.upsertPredictions(trx, team.id, rows, at);
   await moveTeamTotals(trx, team, moves);
@@ -247,7 +248,11 @@ export const savePredictions = async (
   );
 };
 
-/** Deletes open predictions; locked ones are reported and kept. */
+/**
+ * Deletes open predictions; locked ones are reported and kept. The fixtures are read inside the
+ * transaction (shared on PostgreSQL), so a result set meanwhile either waits for the deletion or
+ * is seen by it.
+ */
 export const deletePredictions = async (
   { database }: Deps,
   user: SessionUser,
@@ -255,25 +260,36 @@ export const deletePredictions = async (
   now: Date,
 ) => {
   const team = await ownTeam(database, user, teamId);
-  const fixtures = await repo.fixturesByIds(database.db, fixtureIds);
   const lockIn = await leagueLock(database.db, team.leagueId);
-  const locked = fixtureIds.filter((id) => {
-    const f = fixtures.get(id);
-    return f !== undefined && isFixtureLocked(f, now, lockIn(f.season));
-  });
-  const open = fixtureIds.filter((id) => fixtures.has(id) && !locked.includes(id));
-  await inTransaction(database.db, async (trx) => {
+  return inTransaction(database.db, async (trx) => {
     await lockTeam(database, trx, team.id);
-    const stored = await repo.storedPicks(trx, team.id, open);
+    const fixtures = await repo.fixturesByIds(trx, fixtureIds, database.dialect === 'postgres');
+    const locked = fixtureIds.filter((id) => {
+      const f = fixtures.get(id);
+      return f !== undefined && isFixtureLocked(f, now, lockIn(f.season));
+    });
+    const open = fixtureIds.filter((id) => fixtures.has(id) && !locked.includes(id));
+    const { stored } = await repo.settledRead(trx, database.dialect, team.leagueId, async () => ({
+      stored: await repo.storedPicks(trx, team.id, open),
+    }));
     await repo.deletePredictions(trx, team.id, open);
-    const deleted = open.map((id) => ({ fixtureId: id, season: fixtures.get(id)?.season ?? '' }));
-    await moveTeamTotals(trx, team, planDeleteTallies(stored, deleted));
+    const deleted = open.map((id) => ({
+      fixtureId: id,
+      season: fixtures.get(id)?.season ?? '',
+      round: fixtures.get(id)?.round ?? '',
+    }));
+    const { moves, rounds } = planDeleteTallies(stored, deleted);
+    await moveTeamTotals(trx, team, moves);
+    await moveRoundTotals(trx, team, rounds);
     await dropMinutes(trx, team.leagueId, minutesOfDeleted(stored, deleted));
+    return { deleted: open, locked };
   });
-  return { deleted: open, locked };
 };
 
-/** Copies outcome and minute (not jokers) of open fixtures from one of your teams to another. */
+/**
+ * Copies outcome and minute (not jokers) of open fixtures from one of your teams to another, in
+ * one transaction that reads the fixtures (shared on PostgreSQL) after locking the target team.
+ */
 export const copyPredictions = async (
   { database }: Deps,
   user: SessionUser,
@@ -285,24 +301,26 @@ export const copyPredictions = async (
   if (from.id === to.id) throw new AppError('BAD_REQUEST', 'Choose another team to copy to.');
   if (from.competitionId !== to.competitionId)
     throw new AppError('FIXTURE_OTHER_COMPETITION', 'Both teams must play the same competition.');
-  const source = await repo.predictionsOfTeam(database.db, from.id);
-  const fixtures = await repo.fixturesByIds(
-    database.db,
-    source.map((p) => p.fixtureId),
-  );
   const lockIn = await leagueLock(database.db, to.leagueId);
-  const open = source.filter((p) => {
-    const f = fixtures.get(p.fixtureId);
-    return (
-      f !== undefined &&
-      f.competitionId === to.competitionId &&
-      !isFixtureLocked(f, now, lockIn(f.season))
-    );
-  });
-  await inTransaction(database.db, async (trx) => {
+  const copied = await inTransaction(database.db, async (trx) => {
     await lockTeam(database, trx, to.id);
+    const source = await repo.predictionsOfTeam(trx, from.id);
+    const fixtures = await repo.fixturesByIds(
+      trx,
+      source.map((p) => p.fixtureId),
+      database.dialect === 'postgres',
+    );
+    const open = source.filter((p) => {
+      const f = fixtures.get(p.fixtureId);
+      return (
+        f !== undefined &&
+        f.competitionId === to.competitionId &&
+        !isFixtureLocked(f, now, lockIn(f.season))
+      );
+    });
     await writePicks(
       trx,
+      database.dialect,
       to,
       open.map((p) => ({
         fixtureId: p.fixtureId,
@@ -312,8 +330,9 @@ export const copyPredictions = async (
       fixtures,
       now.toISOString(),
     );
+    return open.length;
   });
-  return { copied: open.length, to };
+  return { copied, to };
 };
 
 /** 'Apply to Multiple Leagues': the same picks (no jokers) for several of your teams at once. */
@@ -326,13 +345,16 @@ export const saveToTeams = async (
   }: { teamIds: string[]; predictions: Omit<PredictionInput, 'joker'>[] },
   now: Date,
 ) => {
+  // In one order, so two requests naming the same teams lock them without a deadlock.
   const teams = await Promise.all(
-    [...new Set(teamIds)].map(async (id) => {
+    [...new Set(teamIds)].sort().map(async (id) => {
       const team = await ownTeam(database, user, id);
       return { ...team, lockIn: await leagueLock(database.db, team.leagueId) };
     }),
   );
   const plans = await inTransaction(database.db, async (trx) => {
+    // Teams first, then fixtures: the order every write of picks takes its locks in.
+    for (const team of teams) await lockTeam(database, trx, team.id);
     const fixtures = await repo.fixturesByIds(
       trx,
       batch.map((p) => p.fixtureId),
@@ -343,10 +365,8 @@ export const saveToTeams = async (
       refuseRejected(split.rejected);
       return { team, split };
     });
-    for (const { team, split } of planned) {
-      await lockTeam(database, trx, team.id);
-      await writePicks(trx, team, split.open, fixtures, now.toISOString());
-    }
+    for (const { team, split } of planned)
+      await writePicks(trx, database.dialect, team, split.open, fixtures, now.toISOString());
     return planned;
   });
   return {

@@ -6,12 +6,16 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** A browser may hold a few subscriptions' worth of devices per player; older ones give way. */
 export const devicesPerPlayer = 10;
 
-/** Stores (or moves to this player) the subscription of one browser. */
+/**
+ * Stores the subscription of one browser, or renews the keys of one the player holds already.
+ * False when another player holds the endpoint: it is never moved (one statement, so two
+ * players posting the same endpoint at once cannot both win).
+ */
 export const saveSubscription = async (
   db: Db,
   row: { endpoint: string; userId: string; p256dh: string; auth: string; at: string },
 ) => {
-  await db
+  const saved = await db
     .insertInto('push_subscriptions')
     .values({
       endpoint: row.endpoint,
@@ -21,14 +25,14 @@ export const saveSubscription = async (
       created_at: row.at,
     })
     .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet({
-        user_id: row.userId,
-        p256dh: row.p256dh,
-        auth: row.auth,
-        created_at: row.at,
-      }),
+      oc
+        .column('endpoint')
+        .doUpdateSet({ p256dh: row.p256dh, auth: row.auth, created_at: row.at })
+        .whereRef('push_subscriptions.user_id', '=', 'excluded.user_id'),
     )
-    .execute();
+    .returning('endpoint')
+    .executeTakeFirst();
+  if (!saved) return false;
   // Keep the newest devices only.
   const stale = await db
     .selectFrom('push_subscriptions')
@@ -49,6 +53,7 @@ export const saveSubscription = async (
       )
       .execute();
   }
+  return true;
 };
 
 /** Forgets one of the player's browsers; false when it was not theirs (or not known). */

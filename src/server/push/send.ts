@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import webpush from 'web-push';
 import type { VapidKeys } from './keys';
 
@@ -23,7 +24,8 @@ export type PushOutcome = 'sent' | 'gone' | 'failed';
 /**
  * Encrypts (RFC 8291, aes128gcm) and signs (VAPID, RFC 8292) one message with web-push and posts
  * it to the browser's push service. 'gone' (404/410) means the subscription has ended and should
- * be forgotten; anything else that is not 2xx is a failure to log, never retried.
+ * be forgotten; anything else that is not 2xx is a failure to log, never retried. Throws when the
+ * message cannot be made for the target's keys (stored before they were checked at subscribe).
  */
 export const deliverPush = async (
   keys: VapidKeys,
@@ -72,8 +74,27 @@ export const acceptableEndpoint = (endpoint: string, production: boolean) => {
   return production ? !literal && !loopback && url.hostname.includes('.') : true;
 };
 
-/** A P-256 public key (65 bytes, uncompressed) and a 16-byte auth secret, as browsers give them. */
+/** Whether 65 bytes (0x04, x, y) are a point on P-256: importing one that is not throws. */
+const onP256 = (key: Buffer) => {
+  try {
+    const coordinate = (from: number) => key.subarray(from, from + 32).toString('base64url');
+    createPublicKey({
+      key: { kty: 'EC', crv: 'P-256', x: coordinate(1), y: coordinate(33) },
+      format: 'jwk',
+    });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A P-256 public key (65 bytes, uncompressed, a point on the curve: anything else makes the
+ * encryption throw at send time) and a 16-byte auth secret, as browsers give them.
+ */
 export const acceptableKeys = (p256dh: string, auth: string) => {
   const key = Buffer.from(p256dh, 'base64url');
-  return key.length === 65 && key[0] === 4 && Buffer.from(auth, 'base64url').length === 16;
+  return (
+    key.length === 65 && key[0] === 4 && Buffer.from(auth, 'base64url').length === 16 && onP256(key)
+  );
 };

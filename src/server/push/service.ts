@@ -29,13 +29,16 @@ export const subscribe = async (
     throw new AppError('PUSH_SUBSCRIPTION_INVALID');
   }
   const { db } = services.database;
-  await repo.saveSubscription(db, {
+  const saved = await repo.saveSubscription(db, {
     endpoint: input.endpoint,
     userId: user.id,
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
     at: services.now().toISOString(),
   });
+  // Another player's browser: only its holder can unsubscribe it (a browser that changed hands
+  // unsubscribes at sign-out, or gets a new endpoint, see src/web/lib/push.ts).
+  if (!saved) throw new AppError('PUSH_ENDPOINT_TAKEN');
   return { subscribed: true, devices: await repo.deviceCount(db, user.id) };
 };
 
@@ -152,6 +155,9 @@ export const runPushReminders = async (
 ) => {
   const { db } = services.database;
   const result = { sent: 0, gone: 0, failed: 0 };
+  // Deliveries that threw (a key stored before keys were checked, a failed write): each fails
+  // alone and the run goes on; the first error is logged once for the run.
+  const thrown: { count: number; first?: unknown } = { count: 0 };
   const rounds = await upcomingRounds(db, now, pushLeads.day + longestLockHours);
   if (rounds.length === 0) return result;
   const keys = await vapidKeys(services);
@@ -174,20 +180,26 @@ export const runPushReminders = async (
             for (let target = queue.shift(); target; target = queue.shift()) {
               const due = byUser.get(target.user_id);
               if (!due) continue;
-              const message = messageFor(
-                lead,
-                due,
-                round,
-                competition,
-                `round-${Buffer.from(roundKey).toString('base64url').slice(0, 40)}`,
-              );
-              const outcome = await deliverPush(keys, target, message, {
-                ttlSeconds: Math.max(60, Math.floor((due.deadline - now.getTime()) / 1000)),
-              });
-              if (outcome === 'gone') await repo.forgetEndpoint(db, target.endpoint);
-              else if (outcome === 'sent')
-                await repo.markSent(db, target.endpoint, now.toISOString());
-              result[outcome] += 1;
+              try {
+                const message = messageFor(
+                  lead,
+                  due,
+                  round,
+                  competition,
+                  `round-${Buffer.from(roundKey).toString('base64url').slice(0, 40)}`,
+                );
+                const outcome = await deliverPush(keys, target, message, {
+                  ttlSeconds: Math.max(60, Math.floor((due.deadline - now.getTime()) / 1000)),
+                });
+                if (outcome === 'gone') await repo.forgetEndpoint(db, target.endpoint);
+                else if (outcome === 'sent')
+                  await repo.markSent(db, target.endpoint, now.toISOString());
+                result[outcome] += 1;
+              } catch (error) {
+                result.failed += 1;
+                thrown.count += 1;
+                thrown.first ??= error;
+              }
             }
           };
           await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker));
@@ -195,6 +207,8 @@ export const runPushReminders = async (
       );
     }
   }
+  if (thrown.count > 0)
+    services.logger.warn({ err: thrown.first, failed: thrown.count }, 'reminder pushes failed');
   if (result.sent + result.gone + result.failed > 0)
     services.logger.info(result, 'reminder pushes');
   return result;

@@ -12,7 +12,7 @@ import { publicFixture } from '../../domain/fixtures';
 import { seasonLabel } from '../../domain/fixtures';
 import { AppError } from '../errors';
 import { body, createAdminRouter, json, requireAdmin } from '../http';
-import { zodFieldErrors } from '../errors';
+import { zodFieldErrors, zodIssueCode } from '../errors';
 import type { StoredFixtureRow } from '../fixtures/repository';
 import { actorOf } from '../fixtures/change';
 import {
@@ -126,10 +126,17 @@ export const resultRoutes = createAdminRouter()
     }),
     async (c) => {
       const admin = requireAdmin(c);
-      // Parsed here so that any missing field answers with the spec's 'Missing Information' text.
+      // Parsed here so that any missing field answers with the spec's 'Missing Information' text
+      // (a team name mixing alphabets with its own code).
       const parsed = newFixtureBody.safeParse(c.req.valid('json'));
-      if (!parsed.success)
-        throw new AppError('MISSING_INFORMATION', undefined, zodFieldErrors(parsed.error));
+      if (!parsed.success) {
+        const named = zodIssueCode(parsed.error);
+        throw new AppError(
+          named?.code ?? 'MISSING_INFORMATION',
+          named?.message,
+          zodFieldErrors(parsed.error),
+        );
+      }
       const { database, bus, now } = c.get('services');
       const fixture = await addFixture({ database, bus }, actorOf(admin), parsed.data, now());
       return c.json({ fixture: toAdmin(fixture, 0) }, 201);

@@ -178,7 +178,7 @@ describe('requests that reach across objects', () => {
   it('no one grants themselves the admin role', async () => {
     const { member } = world.scene.agents;
     const update = await member.post('/api/auth/update-user', { role: 'admin' });
-    expect([update.status, update.body.code]).toEqual([400, 'FIELD_NOT_ALLOWED']);
+    expect([update.status, update.body.error.code]).toEqual([400, 'FIELD_NOT_ALLOWED']);
     const agent = t.agent();
     const signUp = await agent.post('/api/auth/sign-up/email', {
       email: `would-be-admin-${next()}@authz.test`,

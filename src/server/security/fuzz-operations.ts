@@ -17,7 +17,7 @@ export interface Operation {
   path: string;
   params: Param[];
   body?: { schema: Schema; required: boolean };
-  /** better-auth answers errors in its own shape; only the status is judged. */
+  /** A better-auth route, modelled by hand (its errors are answered in the envelope too). */
   auth?: boolean;
   /** Content types this route reads besides application/json. */
   alsoReads?: string[];

@@ -15,13 +15,14 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 /**
  * The statement that moves one team's season totals, as plain SQL text for a prepared statement
- * (parameters: season, points, predictions, jokers, scored predictions, scored jokers, scored
- * draws, team id):
- * the same upsert `moveTeamTotals` runs through Kysely.
+ * (parameters: season, points, exact minutes, correct outcomes, predictions, jokers, scored
+ * predictions, scored jokers, scored draws, team id): the same upsert `moveTeamTotals` runs
+ * through Kysely.
  */
 export const moveTeamTotalsText = `${teamTotalsInsert}
-  select t.id, ?, t.league_id, lower(t.name), cast(? as integer), 0, 0, cast(? as integer),
-    cast(? as integer), cast(? as integer), cast(? as integer), cast(? as integer)
+  select t.id, ?, t.league_id, lower(t.name), cast(? as integer), cast(? as integer),
+    cast(? as integer), cast(? as integer), cast(? as integer), cast(? as integer),
+    cast(? as integer), cast(? as integer)
     from teams t where t.id = ?
   ${teamTotalsAdd}`;
 
@@ -29,6 +30,8 @@ export const moveTeamTotalsText = `${teamTotalsInsert}
 export const moveTeamTotalsParams = (teamId: string, season: string, m: TotalsMove) => [
   season,
   m.points,
+  m.exactMinutes,
+  m.correctOutcomes,
   m.predictions,
   m.jokers,
   m.scoredPredictions,
@@ -43,6 +46,8 @@ export const isNoMove = (m: TotalsMove) => Object.values(m).every((v) => v === 0
 /** How a team's totals of one season move. */
 export interface TotalsMove {
   points: number;
+  exactMinutes: number;
+  correctOutcomes: number;
   predictions: number;
   jokers: number;
   scoredPredictions: number;
@@ -62,6 +67,8 @@ const hasBit = (tallied: number | null, value: number) =>
 /** What the totals hold of a stored pick (null tally: nothing). */
 const noMove: TotalsMove = {
   points: 0,
+  exactMinutes: 0,
+  correctOutcomes: 0,
   predictions: 0,
   jokers: 0,
   scoredPredictions: 0,
@@ -75,6 +82,8 @@ const contribution = (pick: Pick | undefined): TotalsMove => {
   const scored = pick.points === null ? 0 : 1;
   return {
     points: pick.points ?? 0,
+    exactMinutes: hasBit(pick.tallied, tallyBits.exact) ? 1 : 0,
+    correctOutcomes: hasBit(pick.tallied, tallyBits.correct) ? 1 : 0,
     predictions: 1,
     jokers: joker,
     scoredPredictions: scored,
@@ -87,6 +96,8 @@ const addMove = (moves: Map<string, TotalsMove>, season: string, by: TotalsMove,
   const m = moves.get(season) ?? noMove;
   moves.set(season, {
     points: m.points + sign * by.points,
+    exactMinutes: m.exactMinutes + sign * by.exactMinutes,
+    correctOutcomes: m.correctOutcomes + sign * by.correctOutcomes,
     predictions: m.predictions + sign * by.predictions,
     jokers: m.jokers + sign * by.jokers,
     scoredPredictions: m.scoredPredictions + sign * by.scoredPredictions,
@@ -124,14 +135,57 @@ export const planSaveTallies = (
   return { rows, moves };
 };
 
-/** Picks deleted: what the totals held of them leaves. */
+/**
+ * Picks deleted: what the totals held of them leaves — the season totals and, for a pick still
+ * holding a result's marks (its fixture reopened, its run not here yet), the round's totals.
+ */
 export const planDeleteTallies = (
   stored: Map<string, Pick>,
-  deleted: { fixtureId: string; season: string }[],
+  deleted: { fixtureId: string; season: string; round: string }[],
 ) => {
   const moves = new Map<string, TotalsMove>();
-  for (const d of deleted) addMove(moves, d.season, contribution(stored.get(d.fixtureId)), -1);
-  return moves;
+  const rounds = new Map<string, RoundMove>();
+  for (const d of deleted) {
+    const held = contribution(stored.get(d.fixtureId));
+    addMove(moves, d.season, held, -1);
+    if (held.points === 0 && held.exactMinutes === 0 && held.correctOutcomes === 0) continue;
+    const key = JSON.stringify([d.season, d.round]);
+    const r = rounds.get(key) ?? { season: d.season, round: d.round, ...noRoundMove };
+    rounds.set(key, {
+      ...r,
+      points: r.points - held.points,
+      exactMinutes: r.exactMinutes - held.exactMinutes,
+      correctOutcomes: r.correctOutcomes - held.correctOutcomes,
+    });
+  }
+  return { moves, rounds: [...rounds.values()] };
+};
+
+/** How a team's totals of one round move. */
+export interface RoundMove {
+  season: string;
+  round: string;
+  points: number;
+  exactMinutes: number;
+  correctOutcomes: number;
+}
+const noRoundMove = { points: 0, exactMinutes: 0, correctOutcomes: 0 };
+
+/** Moves one team's round totals (one upsert per round; only deletions of scored picks). */
+export const moveRoundTotals = async (
+  db: Db,
+  team: { id: string; leagueId: string },
+  moves: RoundMove[],
+) => {
+  for (const m of moves)
+    await sql`insert into round_totals (team_id, season, round_label, league_id, team_key, points, exact_minutes, correct_outcomes)
+      select t.id, ${m.season}, ${m.round}, t.league_id, lower(t.name), cast(${m.points} as integer),
+        cast(${m.exactMinutes} as integer), cast(${m.correctOutcomes} as integer)
+      from teams t where t.id = ${team.id}
+      on conflict (team_id, season, round_label) do update set
+        points = round_totals.points + excluded.points,
+        exact_minutes = round_totals.exact_minutes + excluded.exact_minutes,
+        correct_outcomes = round_totals.correct_outcomes + excluded.correct_outcomes`.execute(db);
 };
 
 /** Moves one team's totals (one upsert per season that changes). */
@@ -143,7 +197,8 @@ export const moveTeamTotals = async (
   for (const [season, m] of moves) {
     if (isNoMove(m)) continue;
     await addToTeamTotals(
-      sql`select t.id, ${season}, t.league_id, lower(t.name), cast(${m.points} as integer), 0, 0,
+      sql`select t.id, ${season}, t.league_id, lower(t.name), cast(${m.points} as integer),
+        cast(${m.exactMinutes} as integer), cast(${m.correctOutcomes} as integer),
         cast(${m.predictions} as integer), cast(${m.jokers} as integer),
         cast(${m.scoredPredictions} as integer), cast(${m.scoredJokers} as integer),
         cast(${m.scoredDraws} as integer)

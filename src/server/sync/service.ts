@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { parseOpenFootball } from '../../domain/import';
 import {
   feedOf,
   feedSeason,
@@ -13,7 +12,8 @@ import type { Database } from '../db/database';
 import { jobLockKeys, withJobLock } from '../db/job-lock';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
-import { applyRows, optimizeAfter, publishResults } from '../imports/service';
+import { pacer } from '../imports/pace';
+import { applyRows, optimizeAfter, parseInSlices, publishResults } from '../imports/service';
 import { fetchFeed } from '../jobs/openfootball-client';
 import type { Actor } from '../fixtures/change';
 import * as repo from './repository';
@@ -86,7 +86,8 @@ const syncCompetition = async (
       }),
       offline: !fetched.answered,
     };
-  const parsed = parseOpenFootball(fetched.content, c.timeZone);
+  const pace = pacer();
+  const parsed = await parseInSlices('openfootball', fetched.content, c.timeZone, pace);
   if (!parsed.ok) {
     deps.logger.warn({ url: fetched.url, error: parsed.error }, 'fixture sync: malformed file');
     return result(c, code, season, { outcome: 'malformed', error: parsed.error });
@@ -99,6 +100,7 @@ const syncCompetition = async (
         { competitionId: c.id, season, timeZone: c.timeZone },
         parsed.rows,
         now,
+        pace,
       ),
     );
     await publishResults(deps, c.id, outcome.events);

@@ -64,7 +64,13 @@ const ProfileSection = ({ user }: { user: MeUser }) => {
       await queryClient.invalidateQueries();
       toast.success(t('myAccount.profile.saved'));
     },
-    onError: () => setError(t('myAccount.profile.invalid')),
+    // A word mixing alphabets (decision 017) has its own sentence.
+    onError: (failure: AuthClientError) =>
+      setError(
+        failure.code === 'NAME_MIXES_SCRIPTS'
+          ? t('errors.NAME_MIXES_SCRIPTS')
+          : t('myAccount.profile.invalid'),
+      ),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

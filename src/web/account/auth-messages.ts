@@ -3,13 +3,11 @@ import type { AuthClientError } from './auth-client';
 
 /** better-auth's own message for a code, in the chosen language when we know the code. */
 const detail = (t: TFunction, error: AuthClientError): string => {
-  if (error.status === 429) {
-    // The app's own throttles answer with its error envelope (e.g. TOO_MANY_SIGN_INS).
-    const code = (error as { error?: { code?: unknown } }).error?.code;
-    return typeof code === 'string'
-      ? t(`errors.${code}`, { defaultValue: t('errors.RATE_LIMITED') })
+  // Rate limits carry the app's codes (TOO_MANY_SIGN_INS, RATE_LIMITED), translated as errors.
+  if (error.status === 429)
+    return error.code
+      ? t(`errors.${error.code}`, { defaultValue: t('errors.RATE_LIMITED') })
       : t('errors.RATE_LIMITED');
-  }
   const key = error.code ? `auth.codes.${error.code}` : null;
   const translated = key ? t(key, { defaultValue: '' }) : '';
   return translated || error.message || t('auth.unknownError');

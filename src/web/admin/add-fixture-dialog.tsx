@@ -76,7 +76,16 @@ const AddFixtureForm = ({ competition, season, rounds, onOpenChange }: Omit<Prop
       ...(values.venue.trim() ? { venue: values.venue.trim() } : {}),
       season: values.season.trim(),
     };
-    if (empty.size > 0 || !newFixtureBody.safeParse(body).success) {
+    const issues = newFixtureBody.safeParse(body).error?.issues ?? [];
+    // A team name mixing alphabets (decision 017) is no missing information: its own sentence.
+    const mixed = issues.some(
+      (i) => i.code === 'custom' && i.params?.code === 'NAME_MIXES_SCRIPTS',
+    );
+    if (empty.size === 0 && mixed) {
+      toast.error(t('admin.toast.addError'), { description: t('errors.NAME_MIXES_SCRIPTS') });
+      return;
+    }
+    if (empty.size > 0 || issues.length > 0) {
       missingToast();
       return;
     }

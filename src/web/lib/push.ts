@@ -1,4 +1,4 @@
-import { api, unwrap } from './api-client';
+import { api, ApiError, unwrap } from './api-client';
 
 /**
  * This browser's side of push reminders: the permission, the PushSubscription held by our
@@ -39,6 +39,19 @@ const sameKey = (a: ArrayBuffer | null, b: Uint8Array) =>
   a.byteLength === b.byteLength &&
   new Uint8Array(a).every((byte, i) => byte === b[i]);
 
+/** Tells the server about this browser's subscription. */
+const save = (subscription: PushSubscription) => {
+  const json = subscription.toJSON();
+  return unwrap(
+    api.push.subscriptions.$post({
+      json: {
+        endpoint: subscription.endpoint,
+        keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+      },
+    }),
+  );
+};
+
 export class PushBlockedError extends Error {}
 
 /** Asks for permission (if not given yet), subscribes this browser and tells the server. */
@@ -54,19 +67,19 @@ export const subscribeThisDevice = async (publicKey: string) => {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await found.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey,
-  });
-  const json = subscription.toJSON();
-  return unwrap(
-    api.push.subscriptions.$post({
-      json: {
-        endpoint: subscription.endpoint,
-        keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
-      },
-    }),
-  );
+  const fresh = () => found.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+  subscription ??= await fresh();
+  try {
+    return await save(subscription);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'PUSH_ENDPOINT_TAKEN')) throw error;
+    // The subscription is another player's, who used this browser and whose sign-out did not
+    // reach the server (offline, or the session ended elsewhere). The server never moves it;
+    // ending it here gives this browser a new endpoint, and the old one is forgotten once its
+    // push service answers 410 Gone.
+    await subscription.unsubscribe();
+    return save(await fresh());
+  }
 };
 
 /** Stops reminders to this browser: the server forgets it, then the browser drops it. */
