@@ -64,6 +64,10 @@ export const groupCommit = (
     queue = [];
     let done: ReturnType<typeof runGroup>;
     try {
+      // Saves are acknowledged only once on disk: never commit a group at the level a derived
+      // transaction sets for itself (inDerivedTransaction), whatever ran just before.
+      if (connection.pragma('synchronous', { simple: true }) !== 2)
+        connection.pragma('synchronous = FULL');
       done = runGroup.immediate(units);
     } catch (error) {
       // The commit itself failed: nothing of the group is stored.

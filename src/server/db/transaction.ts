@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, DirectStatements } from './database';
 import type { DB } from './schema';
 import { AppError } from '../errors';
@@ -36,6 +36,34 @@ export const inTransaction = async <T>(
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
     }
   }
+};
+
+/**
+ * A transaction that writes only derived data (a tally batch, a rebuild: totals recomputable from
+ * the predictions and results, with the cursor that says how far they got). On SQLite it commits
+ * with `synchronous = NORMAL`: atomic, but not flushed to disk before it returns — a flush of a
+ * large batch's pages would hold the event loop for a hundred milliseconds and more, and nothing
+ * a player was told depends on it. A power cut may lose such a commit, never half of one; the run
+ * then resumes from its last durable cursor, and the next durable commit (a save) flushes every
+ * commit before it. Every other transaction commits with FULL. PostgreSQL's commits do not hold
+ * the event loop: there it is `inTransaction`.
+ */
+export const inDerivedTransaction = async <T>(
+  database: Database,
+  work: (trx: Transaction<DB>) => Promise<T>,
+) => {
+  if (database.dialect !== 'sqlite') return inTransaction(database.db, work);
+  await writeGates.get(database.db)?.();
+  // The connection is this transaction's from the first pragma to the last (SQLite refuses to
+  // change the level inside a transaction).
+  return database.db.connection().execute(async (conn) => {
+    await sql`pragma synchronous = normal`.execute(conn);
+    try {
+      return await conn.transaction().execute(work);
+    } finally {
+      await sql`pragma synchronous = full`.execute(conn);
+    }
+  });
 };
 
 /**

@@ -1,7 +1,7 @@
 import { addBonusTotals } from '../bonus/repository';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database';
-import { inTransaction } from '../db/transaction';
+import { inDerivedTransaction } from '../db/transaction';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
 import {
@@ -120,7 +120,7 @@ export class TallyWorker {
       }
       const started = performance.now();
       if (run.cursor === '') this.counts.set(fixtureId, { total: 0, gained: 0, complete: false });
-      const counted = await inTransaction(db, async (trx) => {
+      const counted = await inDerivedTransaction(this.database, async (trx) => {
         await lockLeagues(this.database, trx, leagues);
         await markLeaguesChanged(trx, leagues);
         // Read again inside the batch: the totals move to the fixture as it now is.
@@ -161,7 +161,7 @@ export class TallyWorker {
     if (pending.length === 0) return;
     const teams = await runs.teamCount(db, league.id);
     for (const fixtureId of pending) {
-      await inTransaction(db, async (trx) => {
+      await inDerivedTransaction(this.database, async (trx) => {
         await lockLeagues(this.database, trx, [league.id]);
         await markLeaguesChanged(trx, [league.id]);
         const now = await targetOf(trx, fixtureId);
@@ -189,7 +189,7 @@ export class TallyWorker {
       const last = leagues[leagues.length - 1];
       if (last === undefined) break;
       const started = performance.now();
-      await inTransaction(db, async (trx) => {
+      await inDerivedTransaction(this.database, async (trx) => {
         await lockLeagues(this.database, trx, leagues);
         await markLeaguesChanged(trx, leagues);
         const at = new Date().toISOString();
@@ -220,7 +220,7 @@ export class TallyWorker {
     const { db } = this.database;
     const teams = await runs.teamCount(db, leagueId);
     const batch = { ids: [leagueId], teams };
-    await inTransaction(db, async (trx) => {
+    await inDerivedTransaction(this.database, async (trx) => {
       await lockLeagues(this.database, trx, [leagueId]);
       await markLeaguesChanged(trx, [leagueId]);
       const at = new Date().toISOString();
