@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import serverLayers from './scripts/eslint/server-layers.js';
 
 // Import direction (STYLE.md): domain imports nothing of ours; server and web import domain;
 // web imports server only as types; web features never import each other (web/app composes
@@ -131,7 +132,7 @@ export default tseslint.config(
           patterns: [
             { group: ['**/web/**'], message: 'The server does not import web code.' },
             {
-              group: ['**/repository', '**/*-repository', '**/audit'],
+              group: ['**/repository', '**/*-repository'],
               allowTypeImports: true,
               message: 'Routes call services; queries live in repositories behind them.',
             },
@@ -165,6 +166,13 @@ export default tseslint.config(
     },
   },
   ...featureRules,
+  {
+    // Server units in tiers, standings behind its door (scripts/eslint/server-layers.js).
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { server: serverLayers },
+    rules: { 'server/layers': 'error' },
+  },
   {
     // Migrations are frozen and take Kysely<any> by design (STYLE.md §7); tests poke at loose JSON.
     files: ['src/server/db/migrations/**/*.ts', '**/*.test.ts', '**/*.test.tsx', 'tests/**/*.ts'],

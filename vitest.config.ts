@@ -16,6 +16,7 @@ export default defineConfig({
             'src/domain/**/*.test.ts',
             'src/server/**/*.test.ts',
             'tests/locales/**/*.test.ts',
+            'tests/security/**/*.test.ts',
           ],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           globalSetup: ['tests/setup/global-template.ts'],

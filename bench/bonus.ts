@@ -22,7 +22,7 @@ import { leagueId, teamId } from './seed-scale';
 const competitionId = benchCompetition;
 const clubs = ['Arsenal', 'Chelsea', 'Everton', 'Fulham', 'Leeds United', 'Liverpool'];
 
-await withLargeLeague('bonus', 20, async ({ database, now }) => {
+await withLargeLeague('bonus', 20, async ({ database, standings, now }) => {
   const { db } = database;
   const league = leagueId(0);
   const admin: SessionUser = {
@@ -92,7 +92,7 @@ await withLargeLeague('bonus', 20, async ({ database, now }) => {
   await database.optimize();
   out(`${teams.toLocaleString('en')} teams, every one answered a champion question`);
 
-  const deps = { database };
+  const deps = { database, standings };
   const timed = async (label: string, run: () => Promise<unknown>) => {
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();

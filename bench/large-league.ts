@@ -8,7 +8,8 @@ import { readCompetitionCatalogue } from '../src/server/competitions/catalogue';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { openDatabase, type Database } from '../src/server/db/database';
 import { parseEnv } from '../src/server/env';
-import { TallyWorker } from '../src/server/standings/tallies';
+import { createStandings } from '../src/server/bootstrap';
+import type { Standings } from '../src/server/standings/standings';
 import { openWriter, seedCompetition, seedPlayers } from './seed-scale';
 
 export const benchCompetition = 'bench_league';
@@ -26,6 +27,7 @@ export const withLargeLeague = async (
   picksPerTeam: number,
   measure: (context: {
     database: Database;
+    standings: Standings;
     now: Date;
     predictions: number;
     rebuildMs: number;
@@ -58,11 +60,12 @@ export const withLargeLeague = async (
     database = openDatabase(env.database);
     await database.optimize();
     const started = performance.now();
-    await new TallyWorker(database).rebuildCompetition(benchCompetition);
+    const standings = createStandings({ database, now: () => now });
+    await standings.rebuildCompetition(benchCompetition);
     const rebuildMs = performance.now() - started;
     await database.optimize();
     try {
-      await measure({ database, now, predictions, rebuildMs });
+      await measure({ database, standings, now, predictions, rebuildMs });
     } finally {
       await database.close();
     }

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { openDatabase, type Database } from '../src/server/db/database';
 import { parseEnv, type DatabaseTarget } from '../src/server/env';
-import { TallyWorker } from '../src/server/standings/tallies';
+import { createStandings } from '../src/server/bootstrap';
 import { upsertCatalogue } from '../src/server/competitions/repository';
 import { readCompetitionCatalogue } from '../src/server/competitions/catalogue';
 import { cookiesOf, fmt, load, percentile, send } from './load';
@@ -153,7 +153,9 @@ export const benchScale = async (dialect: 'sqlite' | 'postgres'): Promise<Figure
   database = openDatabase(target);
   await analyse(database);
   const rebuildStarted = performance.now();
-  const rebuilt = await new TallyWorker(database).rebuildCompetition(competitionId);
+  const rebuilt = await createStandings({ database, now: () => new Date() }).rebuildCompetition(
+    competitionId,
+  );
   const rebuildMs = performance.now() - rebuildStarted;
   await analyse(database);
   await database.close();

@@ -128,7 +128,7 @@ export const benchScoring = async (db: Kysely<DB>) => {
       firstGoalMinute: fixture.firstGoalMinute,
     },
   };
-  const setBased = await timed(() => reconcile(db, 'sqlite', target, 'all', at));
+  const setBased = await timed(() => reconcile(db, 'sqlite', target, 'all'));
   await resetPoints(db);
   const ownTransactions = await timed(async () => {
     for (const p of await readPredictions(db, sample))

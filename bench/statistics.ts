@@ -9,11 +9,11 @@ import { largeLeagueTeams, ms, out, withLargeLeague } from './large-league';
 import { percentile } from './load';
 import { leagueId, teamId } from './seed-scale';
 
-await withLargeLeague('stats', 60, async ({ database, now, predictions, rebuildMs }) => {
+await withLargeLeague('stats', 60, async ({ database, standings, now, predictions, rebuildMs }) => {
   out(
     `${largeLeagueTeams.toLocaleString('en')} teams, ${predictions.toLocaleString('en')} predictions; Rebuild standings ${ms(rebuildMs)}`,
   );
-  const deps = { database };
+  const deps = { database, standings };
   const read = async (team?: string) => {
     const started = performance.now();
     const answer = await leagueStatistics(deps, null, { leagueId: leagueId(0), teamId: team }, now);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerKey, bonusKinds, bonusLimits, typedKinds } from './bonus-rules';
+import { answerKey, bonusKinds, bonusLimits } from './bonus-rules';
 
 // Requests and answers of the bonus-question API (issue 14); the rules without zod are in
 // bonus-rules.ts.
@@ -108,6 +108,3 @@ export const bonusListResponse = z.object({
   /** The competition's clubs this season (what a champion or relegation question offers). */
   clubs: z.array(z.string()),
 });
-
-/** Kinds answered with text (no options). */
-export const isTyped = (kind: string) => (typedKinds as readonly string[]).includes(kind);

@@ -37,4 +37,3 @@ export const contactMessage = z.object({
   handled: z.boolean(),
   createdAt: z.string(),
 });
-export type ContactMessage = z.infer<typeof contactMessage>;

@@ -1,3 +1,4 @@
+import { jokersPerCompetition } from './prediction-rules';
 import { defaultRules, type ScoringRules } from './scoring';
 
 // A league's rules (league admin, issue 14), without schemas: the web app's pages read these
@@ -22,7 +23,7 @@ export interface LeagueRules {
 export const defaultLeagueRules: Readonly<LeagueRules> = {
   outcomePoints: defaultRules.outcomePoints,
   minutePoints: defaultRules.minutePoints,
-  jokers: 2,
+  jokers: jokersPerCompetition,
   lockMinutesBefore: 0,
   nearMissPoints: 0,
   nearMissMinutes: 0,
@@ -52,9 +53,6 @@ export const scoringRulesOf = (rules: LeagueRules): ScoringRules => ({
 /** Whether a near miss scores in these rules. */
 export const hasNearMiss = (rules: LeagueRules) =>
   rules.nearMissPoints > 0 && rules.nearMissMinutes > 0;
-
-/** The most a pick can score without a joker. */
-export const bestPick = (rules: LeagueRules) => rules.outcomePoints + rules.minutePoints;
 
 /** The longest a league may close picks before kick-off, in hours (reminders look this far ahead). */
 export const longestLockHours = Math.ceil(ruleRanges.lockMinutesBefore[1] / 60);

@@ -5,6 +5,7 @@ import type { FixtureStatus } from './fixtures';
 
 export const outcomes = ['1', 'X', '2'] as const;
 export type Outcome = (typeof outcomes)[number];
+/** Jokers per team and season in the game's rules (a league's rules may allow others). */
 export const jokersPerCompetition = 2;
 export const minuteMessage = 'Please enter a time between 0-90 minutes';
 

@@ -87,7 +87,7 @@ export const isNearMiss = (prediction: ScoredPrediction, actual: ActualResult, w
 
 /**
  * Points of one prediction: outcome and minute scored independently, times the joker
- * multiplier. The server's set-based SQL (src/server/results/scoring-sql.ts) says the same.
+ * multiplier. The server's set-based SQL (src/server/standings/scoring-sql.ts) says the same.
  */
 export const pointsFor = (
   prediction: ScoredPrediction,

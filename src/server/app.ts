@@ -3,20 +3,21 @@ import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { clientAddressHeader, getSessionUser } from './auth';
-import { limitBody, refuseForeignOrigin, refuseGoneUser, refuseNul } from './guards';
+import { limitBody, refuseForeignOrigin, refuseNul } from './guards';
 import { authThrottle } from './throttle';
 import type { AppBindings, Services } from './context';
 import { authErrorEnvelope, envelope, errorSchema, errorsDescription, handleError } from './errors';
 import { clientAddress } from './http';
+import { refuseGoneUser } from './account/gone-user';
 import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin/routes';
 import { competitionRoutes } from './competitions/routes';
 import { contactInboxRoutes, contactRoutes } from './contact/routes';
-import { fixtureRoutes } from './fixtures/routes';
 import { healthRoutes } from './health/routes';
 import { importRoutes } from './imports/routes';
 import { leagueAdminRoutes } from './leagues/admin-routes';
 import { leagueRoutes } from './leagues/routes';
+import { hubRoutes } from './hub/routes';
 import { bonusRoutes } from './bonus/routes';
 import { predictionRoutes } from './predictions/routes';
 import { resultRoutes } from './results/routes';
@@ -38,7 +39,7 @@ const api = () =>
   new OpenAPIHono<AppBindings>()
     .route('/account', accountRoutes)
     .route('/competitions', competitionRoutes)
-    .route('/competitions', fixtureRoutes)
+    .route('/leagues', hubRoutes)
     .route('/leagues', leagueRoutes)
     .route('/leagues', leagueAdminRoutes)
     .route('/leagues', bonusRoutes)

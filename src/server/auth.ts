@@ -12,8 +12,7 @@ import type { Language } from '../domain/i18n';
 import { errorCatalogue } from '../domain/errors';
 import { cleanName } from '../domain/league-names';
 import { mixedScriptWord } from '../domain/names';
-import { deleteUser, moveGuestHoldings } from './account/repository';
-import { markUserLeaguesChanged } from './standings/versions';
+import { deleteUserRow } from './auth-repository';
 import { AppError } from './errors';
 import { ThrottledError, takeAttempt, throttleRules } from './throttle';
 
@@ -33,6 +32,17 @@ export const guestEmailDomain = 'guest.firstgoal.invalid';
 /** Set by the app on requests it hands to better-auth (see app.ts). */
 export const clientAddressHeader = 'x-firstgoal-client-address';
 
+/**
+ * What the features do when better-auth changes a user (the app supplies them, bootstrap.ts):
+ * this file imports no feature. Without them (a test's second instance) nothing more happens.
+ */
+export interface AuthHooks {
+  /** A guest signed up or signed in: what it holds passes to the real account `to`. */
+  onGuestLinked?: (from: string, to: string) => Promise<void>;
+  /** A user's row changed (a new display name shows in the tables of its leagues). */
+  onUserUpdated?: (userId: string) => Promise<void>;
+}
+
 interface AuthDeps {
   env: Env;
   database: Database;
@@ -40,9 +50,17 @@ interface AuthDeps {
   logger: Logger;
   /** The clock of the database-backed throttles (tests move it). */
   now?: () => Date;
+  hooks?: AuthHooks;
 }
 
-const buildAuth = ({ env, database, mailer, logger, now = () => new Date() }: AuthDeps) => {
+const buildAuth = ({
+  env,
+  database,
+  mailer,
+  logger,
+  now = () => new Date(),
+  hooks: userHooks = {},
+}: AuthDeps) => {
   const { db } = database;
   const adminEmails = new Set(env.ADMIN_EMAILS);
   const isTest = env.NODE_ENV === 'test';
@@ -169,7 +187,7 @@ const buildAuth = ({ env, database, mailer, logger, now = () => new Date() }: Au
         update: {
           // A new display name shows in the tables of the player's leagues.
           after: async (user) => {
-            await markUserLeaguesChanged(db, user.id);
+            await userHooks.onUserUpdated?.(user.id);
           },
         },
       },
@@ -201,7 +219,7 @@ const buildAuth = ({ env, database, mailer, logger, now = () => new Date() }: Au
         onLinkAccount: async ({ anonymousUser, newUser }) => {
           const from = anonymousUser.user.id;
           const to = newUser.user.id;
-          await moveGuestHoldings(db, from, to);
+          await userHooks.onGuestLinked?.(from, to);
           logger.info({ from, to }, 'guest account linked; teams moved');
         },
       }),
@@ -424,9 +442,12 @@ export const endSession = async (auth: Auth, headers: Headers): Promise<string[]
   }
 };
 
-/** Removes a guest started for nothing (its quick join failed): it holds no team yet. */
+/**
+ * Removes a guest started for nothing (its quick join failed): it holds no team yet. Beside
+ * `startGuestSession` rather than in account/: account/ imports leagues/, its caller.
+ */
 export const discardGuest = (deps: { database: Database }, guest: SessionUser) =>
-  deleteUser(deps.database.db, guest.id);
+  deleteUserRow(deps.database.db, guest.id);
 
 const toSessionUser = (user: CachedUser): SessionUser => {
   return {

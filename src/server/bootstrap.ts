@@ -1,3 +1,4 @@
+import { moveGuestHoldings } from './account/repository';
 import { applyAdminEmails } from './account/roles';
 import { createAuth } from './auth';
 import { readCompetitionCatalogue } from './competitions/catalogue';
@@ -6,12 +7,21 @@ import type { Services } from './context';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Env } from './env';
-import { readFixtureCatalogue, upsertBuiltInFixtures } from './fixtures/catalogue';
+import { readFixtureCatalogue, upsertBuiltInFixtures } from './results/catalogue';
 import { createLogger, type Logger } from './logger';
 import { createMailer } from './mailer/mailer';
 import { fillNameKeys } from './leagues/repository';
-import { talliesOf } from './standings/tallies';
+import { rebuildGroups, scoringGroups } from './leagues/rules-repository';
+import { Standings, userLeaguesChanged } from './standings/standings';
 import { createLocalBus, createPostgresBus } from './realtime/bus';
+
+/** The standings module of a database, with the leagues' scoring rules. */
+export const createStandings = (deps: {
+  database: Services['database'];
+  now: () => Date;
+  logger?: Services['logger'];
+  partTeams?: number;
+}) => new Standings({ ...deps, rules: { scoringGroups, rebuildGroups } });
 
 export interface BootOptions {
   logger?: Logger;
@@ -25,6 +35,8 @@ export const createServices = async (env: Env, options: BootOptions = {}): Promi
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const now = options.now ?? (() => new Date());
   const database = openDatabase(env.database);
+  // The standings' worker and kept tables, with the leagues' rules given as a value.
+  const standings = createStandings({ database, logger, now });
   try {
     if (!options.prepared) {
       const applied = await migrateToLatest(database.db);
@@ -42,7 +54,7 @@ export const createServices = async (env: Env, options: BootOptions = {}): Promi
     const keyed = await fillNameKeys(database.db, database.dialect);
     if (keyed > 0) logger.info({ keyed }, 'name keys filled');
     // Predictions the standings' totals do not hold yet are tallied in the background.
-    talliesOf(database, logger).resume();
+    standings.resume();
   } catch (error) {
     await database.close();
     throw error;
@@ -54,18 +66,28 @@ export const createServices = async (env: Env, options: BootOptions = {}): Promi
     from: env.MAIL_FROM,
     now,
   });
-  const auth = createAuth({ env, database, mailer, logger, now });
+  const auth = createAuth({
+    env,
+    database,
+    mailer,
+    logger,
+    now,
+    hooks: {
+      onGuestLinked: (from, to) => moveGuestHoldings(database.db, from, to),
+      onUserUpdated: (userId) => userLeaguesChanged(database.db, userId),
+    },
+  });
   // One process: an in-memory bus. PostgreSQL: LISTEN/NOTIFY reaches every instance.
   const bus =
     env.database.dialect === 'postgres'
       ? createPostgresBus(env.database.url, logger)
       : createLocalBus();
-  return { env, database, logger, auth, mailer, bus, now };
+  return { env, database, logger, auth, mailer, bus, standings, now };
 };
 
 export const closeServices = async (services: Services): Promise<void> => {
   await services.mailer.stop();
-  await talliesOf(services.database).stop();
+  await services.standings.stop();
   await services.bus.close();
   await services.database.close();
 };

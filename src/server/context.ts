@@ -4,6 +4,7 @@ import type { Logger } from './logger';
 import type { Auth, SessionUser } from './auth';
 import type { Mailer } from './mailer/mailer';
 import type { EventBus } from './realtime/bus';
+import type { Standings } from './standings/standings';
 
 /** Everything a request handler may use, built once at start (or per test file). */
 export interface Services {
@@ -13,6 +14,8 @@ export interface Services {
   auth: Auth;
   mailer: Mailer;
   bus: EventBus;
+  /** The standings' worker and kept tables (standings/standings.ts). */
+  standings: Standings;
   now: () => Date;
 }
 

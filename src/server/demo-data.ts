@@ -5,7 +5,7 @@ import { answerQuestion, createQuestion, listBonus } from './bonus/service';
 import { createLeague, joinLeague } from './leagues/service';
 import { findLeagueByName } from './leagues/repository';
 import { writePicks } from './predictions/service';
-import type { Actor } from './fixtures/change';
+import type { Actor } from './results/change';
 import { calls, fixtureCsv, played, zone } from './demo-plan';
 import { addCompetition, changeFixture } from './results/service';
 import { findUserByEmail, markEmailVerified } from './account/repository';
@@ -60,13 +60,13 @@ export const signInHelp = () => [
 
 /** Adds the demo data unless it is there already; returns what to print. */
 export const seedDemo = async (services: Services) => {
-  const { database, bus } = services;
+  const { database, bus, standings } = services;
   const db = database.db;
   const now = services.now();
   if (await findLeagueByName(db, demo.leagueName)) return { created: false, lines: signInHelp() };
   if (!(await findCompetitionFacts(db, demo.competitionId)))
     await addCompetition(
-      { database, bus },
+      { database, bus, standings },
       actor,
       {
         id: demo.competitionId,
@@ -81,7 +81,7 @@ export const seedDemo = async (services: Services) => {
     );
   if ((await fixtureOutline(db, demo.competitionId)).length === 0)
     await applyImport(
-      { database, bus },
+      { database, bus, standings },
       actor,
       { competitionId: demo.competitionId, format: 'csv', content: fixtureCsv(now) },
       now,
@@ -138,7 +138,7 @@ export const seedDemo = async (services: Services) => {
     const [, , homeScore, awayScore, firstGoalMinute] = played[i] ?? [];
     if (f.status !== 'final' && homeScore !== undefined)
       await changeFixture(
-        { database, bus },
+        { database, bus, standings },
         actor,
         { fixtureId: f.id, change: { status: 'final', homeScore, awayScore, firstGoalMinute } },
         now,

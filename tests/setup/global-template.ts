@@ -7,7 +7,7 @@ import { openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { readCompetitionCatalogue } from '../../src/server/competitions/catalogue';
 import { upsertCatalogue } from '../../src/server/competitions/repository';
-import { readFixtureCatalogue, upsertBuiltInFixtures } from '../../src/server/fixtures/catalogue';
+import { readFixtureCatalogue, upsertBuiltInFixtures } from '../../src/server/results/catalogue';
 import { postgresTestUrl, withDatabase } from './database-url';
 
 declare module 'vitest' {

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
-import { markUserLeaguesChanged } from '../standings/versions';
+import { userLeaguesChanged } from '../standings/standings';
 
 /** The language a player chose (mails and pages use it). */
 export const setUserLocale = async (db: Kysely<DB>, userId: string, locale: string) => {
@@ -38,7 +38,7 @@ export const moveGuestHoldings = async (db: Kysely<DB>, from: string, to: string
   db.transaction().execute(async (trx) => {
     await trx.updateTable('teams').set({ user_id: to }).where('user_id', '=', from).execute();
     // Their rows in the tables name another manager now.
-    await markUserLeaguesChanged(trx, to);
+    await userLeaguesChanged(trx, to);
     await trx
       .updateTable('leagues')
       .set({ admin_user_id: to })

@@ -1,7 +1,6 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BonusKind } from '../../domain/bonus-rules';
 import type { DB } from '../db/schema';
-import type { NameRange } from '../standings/tally-sql';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -85,15 +84,6 @@ export const countQuestions = async (db: Db, leagueId: string, season: string) =
         .executeTakeFirstOrThrow()
     ).n,
   );
-
-/** Whether the league asked any question in the season (the table's bonus column). */
-export const hasQuestions = async (db: Db, leagueId: string, season: string) =>
-  (await db
-    .selectFrom('bonus_questions')
-    .select('id')
-    .where('league_id', '=', leagueId)
-    .where('season', '=', season)
-    .executeTakeFirst()) !== undefined;
 
 export const findQuestion = async (db: Db, id: string) => {
   const row = await db
@@ -226,64 +216,10 @@ export const saveAnswer = async (
     .execute();
 };
 
-/** Adds (team, season, league, key, bonus) rows to the teams' season totals, points included. */
-const addBonus = (rows: RawBuilder<unknown>) =>
-  sql`insert into team_totals (team_id, season, league_id, team_key, points, bonus_points) ${rows}
-    on conflict (team_id, season) do update set
-      points = team_totals.points + excluded.points,
-      bonus_points = team_totals.bonus_points + excluded.bonus_points`;
-
-/**
- * Gives every answer of the question its points — `points` for an answer among `correctKeys`,
- * else 0; null keys take the question's points back — and moves the teams' totals by the
- * difference. In the caller's transaction, which holds the league's lock.
- */
-export const scoreAnswers = async (
-  db: Db,
-  question: { id: string; season: string },
-  correctKeys: string[] | null,
-  points: number,
-) => {
-  const scoreOf = (alias: string) => {
-    if (correctKeys === null) return sql<number | null>`cast(null as integer)`;
-    if (correctKeys.length === 0) return sql<number>`0`;
-    const key = sql.ref(alias === '' ? 'answer_key' : `${alias}.answer_key`);
-    return sql<number>`(case when ${key} in (${sql.join(correctKeys)}) then ${points} else 0 end)`;
-  };
-  const move = sql<number>`coalesce(${scoreOf('a')}, 0) - coalesce(a.points, 0)`;
-  await addBonus(
-    sql`select a.team_id, ${question.season}, t.league_id, lower(t.name), ${move}, ${move}
-      from bonus_answers a join teams t on t.id = a.team_id
-      where a.question_id = ${question.id} and ${move} <> 0`,
-  ).execute(db);
-  await sql`update bonus_answers set points = ${scoreOf('')} where question_id = ${question.id}`.execute(
-    db,
-  );
-};
-
 export const markSettled = async (db: Db, id: string, correct: string[], at: string) => {
   await db
     .updateTable('bonus_questions')
     .set({ correct_json: JSON.stringify(correct), settled_at: at, updated_at: at })
     .where('id', '=', id)
     .execute();
-};
-
-/**
- * A rebuild's share (tally-sql `rebuildLeagues`): the settled bonus of the leagues' teams added
- * to the totals summed afresh from their predictions.
- */
-export const addBonusTotals = async (db: Db, leagueIds: string[], names?: NameRange) => {
-  if (leagueIds.length === 0) return;
-  const key = sql`lower(t.name)`;
-  const range = names
-    ? sql`${names.after === null ? sql`` : sql` and ${key} > ${names.after}`}${names.upTo === null ? sql`` : sql` and ${key} <= ${names.upTo}`}`
-    : sql``;
-  await addBonus(
-    sql`select t.id, q.season, t.league_id, lower(t.name), sum(a.points), sum(a.points)
-      from teams t join bonus_answers a on a.team_id = t.id join bonus_questions q on q.id = a.question_id
-      where t.league_id in (${sql.join(leagueIds)})${range} and a.points is not null
-      group by t.id, q.season, t.league_id, t.name
-      having sum(a.points) <> 0`,
-  ).execute(db);
 };

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '../auth';
-import { auditActorOf, writeAudit } from '../audit';
+import { auditActorOf, writeAudit } from '../audit-repository';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../errors';
 import { resolveSeason } from '../fixtures/seasons';
-import { findLeague, type Deps } from '../leagues/service';
+import type { Services } from '../context';
+import { findLeague } from '../leagues/service';
 import * as leagues from '../leagues/repository';
-import { standingsMemo } from '../standings/memo';
-import { lockLeagues } from '../standings/tally-batches';
-import { markLeaguesChanged, standingsVersion } from '../standings/versions';
+import { bonusSettled, leaguesChanged } from '../standings/standings';
 import { answerKey, bonusLimits, teamKinds, typedKinds } from '../../domain/bonus-rules';
 import type { BonusQuestion, CreateBonusBody } from '../../domain/bonus';
 import * as repo from './repository';
@@ -18,6 +17,9 @@ import * as repo from './repository';
  * the deadline, others' answers show only after it, the admin settles and the points join the
  * table (`bonus_points` inside the season's `points`). Every admin step is audited.
  */
+
+/** What bonus services need: the database and the standings (the table's bonus column). */
+type Deps = Pick<Services, 'database' | 'standings'>;
 
 /** Most given answers shown once a question closes. */
 const answersShown = 8;
@@ -86,13 +88,9 @@ export const listBonus = async (
     teams.map((t) => t.teamId),
   );
   const teamName = new Map(teams.map((t) => [t.teamId, t.teamName]));
-  const version = questions.some((q) => closed(q, now)) ? await standingsVersion(db, league.id) : 0;
-  const memo = standingsMemo(deps.database);
   // A closed question's answers move only when a team leaves (the version moves): kept.
   const countsOf = (q: repo.QuestionRow) =>
-    memo.part(`${league.id}\u0000bonus`, version, q.id, () =>
-      repo.answerCounts(db, q.id, answersShown),
-    );
+    deps.standings.kept(league.id, 'bonus', q.id, () => repo.answerCounts(db, q.id, answersShown));
   const shown: BonusQuestion[] = [];
   for (const q of questions) {
     const isClosed = closed(q, now);
@@ -161,7 +159,7 @@ export const createQuestion = async (
   await inTransaction(db, async (trx) => {
     await repo.insertQuestion(trx, question, now.toISOString());
     // The table shows a bonus column from the first question on.
-    await markLeaguesChanged(trx, [league.id]);
+    await leaguesChanged(trx, [league.id]);
     const { options: _options, ...shown } = question;
     await audit(trx, user, 'bonus.create', league.id, { after: shown }, now);
   });
@@ -223,10 +221,8 @@ export const settleQuestion = async (
     if (!correct.some((c) => answerKey(c) === key)) correct.push(option);
   }
   await inTransaction(database.db, async (trx) => {
-    await lockLeagues(database, trx, [league.id]);
-    await markLeaguesChanged(trx, [league.id]);
     const keys = correct.map(answerKey);
-    await repo.scoreAnswers(trx, question, keys, question.points);
+    await bonusSettled(trx, database.dialect, league.id, question, keys, question.points);
     await repo.markSettled(trx, question.id, correct, now.toISOString());
     await audit(
       trx,
@@ -250,9 +246,8 @@ export const removeQuestion = async (
   const league = await manager(deps, user, input.leagueId);
   const question = await questionOf(deps, league.id, input.questionId);
   await inTransaction(database.db, async (trx) => {
-    await lockLeagues(database, trx, [league.id]);
-    await markLeaguesChanged(trx, [league.id]);
-    if (question.settledAt !== null) await repo.scoreAnswers(trx, question, null, 0);
+    if (question.settledAt !== null)
+      await bonusSettled(trx, database.dialect, league.id, question, null, 0);
     await repo.deleteQuestion(trx, question.id);
     const { options: _options, ...shown } = question;
     await audit(trx, user, 'bonus.delete', league.id, { before: shown }, now);

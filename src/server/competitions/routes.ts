@@ -1,26 +1,73 @@
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { competitionListItem } from '../../domain/competitions';
-import { createRouter } from '../http';
-import { competitionPages } from './service';
+import { competitionListItem, competitionSchema } from '../../domain/competitions';
+import { fixtureSchema, seasonLabel } from '../../domain/fixtures';
+import { createRouter, json, route } from '../http';
+import { competitionPages, seasonFixtures } from './service';
 
-const list = createRoute({
-  method: 'get',
-  path: '/',
-  summary:
-    'Every competition with its page route, kind, time zone and state (open, coming soon, round finished, to be announced)',
-  responses: {
-    200: {
-      description: 'Competitions in display order',
-      content: {
-        'application/json': { schema: z.object({ competitions: z.array(competitionListItem) }) },
+const publicFixtureSchema = fixtureSchema.extend({
+  /** Closed for predictions (server clock): kicked off, or live, final, postponed, cancelled. */
+  locked: z.boolean(),
+  /** A team is still 'TBD': cannot be predicted. */
+  tbd: z.boolean(),
+});
+
+const seasonSummary = z.object({
+  season: z.string(),
+  fixtures: z.number(),
+  unstarted: z.number(),
+  firstKickoff: z.string(),
+  lastKickoff: z.string(),
+  nextKickoff: z.string().nullable(),
+});
+
+export const competitionRoutes = createRouter()
+  .openapi(
+    route({
+      method: 'get',
+      path: '/',
+      summary:
+        'Every competition with its page route, kind, time zone and state (open, coming soon, round finished, to be announced)',
+      responses: {
+        200: json(
+          z.object({ competitions: z.array(competitionListItem) }),
+          'Competitions in display order',
+        ),
       },
+    }),
+    async (c) => {
+      const services = c.get('services');
+      const competitions = await competitionPages(services, c.get('user'), services.now());
+      return c.json({ competitions }, 200);
     },
-  },
-});
-
-export const competitionRoutes = createRouter().openapi(list, async (c) => {
-  const services = c.get('services');
-  const competitions = await competitionPages(services, c.get('user'), services.now());
-  return c.json({ competitions }, 200);
-});
+  )
+  .openapi(
+    route({
+      method: 'get',
+      path: '/{competitionId}/fixtures',
+      summary:
+        "One season of a competition's fixtures in kick-off order (default: the current season — the one with the next unstarted fixture, else the latest), with whether each is locked",
+      request: {
+        params: z.object({ competitionId: z.string().min(1).max(80) }),
+        query: z.object({ season: seasonLabel.optional() }),
+      },
+      responses: {
+        200: json(
+          z.object({
+            competition: competitionSchema,
+            serverTime: z.string(),
+            /** The season shown; null when the competition has no fixtures. */
+            season: z.string().nullable(),
+            /** Every season of the competition, latest first. */
+            seasons: z.array(seasonSummary),
+            fixtures: z.array(publicFixtureSchema),
+          }),
+          'Fixtures',
+        ),
+      },
+    }),
+    async (c) => {
+      const services = c.get('services');
+      const input = { ...c.req.valid('param'), ...c.req.valid('query') };
+      return c.json(await seasonFixtures(services, c.get('user'), input, services.now()), 200);
+    },
+  );

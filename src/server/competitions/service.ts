@@ -1,5 +1,10 @@
 import { competitionState } from '../../domain/competitions';
+import { publicFixture } from '../../domain/fixtures';
+import { isFixtureLocked, isTbd } from '../../domain/predictions';
 import type { Services } from '../context';
+import { AppError } from '../errors';
+import { listFixtures } from '../fixtures/repository';
+import { resolveSeason } from '../fixtures/seasons';
 import { listCompetitions } from './repository';
 import { competitionStates } from './states';
 
@@ -29,4 +34,28 @@ export const competitionPages = async (
       state: competitionState(competition.kind, s),
     };
   });
+};
+
+/**
+ * One season of a competition (default: the current one) in kick-off order, each fixture with
+ * whether the server's clock has locked it, and every season of the competition.
+ */
+export const seasonFixtures = async (
+  { database }: Pick<Services, 'database'>,
+  _viewer: unknown,
+  { competitionId, season: asked }: { competitionId: string; season?: string | undefined },
+  now: Date,
+) => {
+  const competition = (await listCompetitions(database.db)).find((x) => x.id === competitionId);
+  if (!competition) throw new AppError('UNKNOWN_COMPETITION');
+  const { season, spans: seasons } = await resolveSeason(database.db, competitionId, asked, now);
+  const fixtures =
+    season === null
+      ? []
+      : (await listFixtures(database.db, competitionId, season)).map((f) => ({
+          ...publicFixture(f),
+          locked: isFixtureLocked(f, now),
+          tbd: isTbd(f),
+        }));
+  return { competition, serverTime: now.toISOString(), season, seasons, fixtures };
 };

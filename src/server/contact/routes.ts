@@ -1,20 +1,24 @@
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { contactBody, contactMessage } from '../../domain/contact';
-import { clientAddress, createAdminRouter, createRouter, requireUser } from '../http';
+import {
+  body,
+  clientAddress,
+  createAdminRouter,
+  createRouter,
+  json,
+  requireUser,
+  route,
+} from '../http';
 import { contactInbox, setHandled, submitContact } from './service';
 
 export const contactRoutes = createRouter().openapi(
-  createRoute({
+  route({
     method: 'post',
     path: '/',
     summary: 'Send a message to the FirstGoal team (5 per hour per client address)',
-    request: { body: { content: { 'application/json': { schema: contactBody } }, required: true } },
+    request: body(contactBody),
     responses: {
-      201: {
-        description: 'Stored (and mailed when CONTACT_TO is set)',
-        content: { 'application/json': { schema: z.object({ id: z.string() }) } },
-      },
+      201: json(z.object({ id: z.string() }), 'Stored (and mailed when CONTACT_TO is set)'),
     },
   }),
   async (c) => {
@@ -32,41 +36,26 @@ export const contactRoutes = createRouter().openapi(
 
 export const contactInboxRoutes = createAdminRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/contact',
       summary: 'Contact messages, newest first (admins only)',
-      responses: {
-        200: {
-          description: 'Inbox',
-          content: {
-            'application/json': { schema: z.object({ messages: z.array(contactMessage) }) },
-          },
-        },
-      },
+      responses: { 200: json(z.object({ messages: z.array(contactMessage) }), 'Inbox') },
     }),
     async (c) => {
       return c.json({ messages: await contactInbox(c.get('services'), requireUser(c)) }, 200);
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'put',
       path: '/contact/{id}/handled',
       summary: 'Mark a contact message handled or not (admins only)',
       request: {
         params: z.object({ id: z.string().min(1) }),
-        body: {
-          content: { 'application/json': { schema: z.object({ handled: z.boolean() }) } },
-          required: true,
-        },
+        ...body(z.object({ handled: z.boolean() })),
       },
-      responses: {
-        200: {
-          description: 'Saved',
-          content: { 'application/json': { schema: z.object({ handled: z.boolean() }) } },
-        },
-      },
+      responses: { 200: json(z.object({ handled: z.boolean() }), 'Saved') },
     }),
     async (c) => {
       const services = c.get('services');

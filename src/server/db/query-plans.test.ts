@@ -5,12 +5,13 @@ import { bulkLoad } from '../../../tests/setup/bulk';
 import { appPerFile } from '../../../tests/setup/test-app';
 import { postgresTestUrl } from '../../../tests/setup/database-url';
 import * as calendar from '../calendar/repository';
-import * as hub from '../leagues/hub-repository';
+import * as hub from '../hub/repository';
 import * as leagues from '../leagues/repository';
 import * as predictions from '../predictions/repository';
-import { standingsVersion } from '../standings/versions';
+import { standingsVersion } from '../standings/versions-repository';
 import { readStandings } from '../standings/table';
 import { reconcile } from '../standings/tally-sql';
+import * as standings from '../standings/repository';
 import type { DB } from './schema';
 
 // The hot paths (standings, a team's picks, a save, a player's leagues) must reach predictions
@@ -143,7 +144,6 @@ describe.runIf(!postgresTestUrl())('query plans (SQLite)', () => {
             result: { homeScore: 1, awayScore: 0, firstGoalMinute: 30 },
           },
           { leagueIds: ['plan-league-7', 'plan-league-8'] },
-          new Date().toISOString(),
         ),
     ],
     ['a team’s predictions', (db: Kysely<DB>) => predictions.predictionsOfTeam(db, teamId)],
@@ -175,8 +175,8 @@ describe.runIf(!postgresTestUrl())('query plans (SQLite)', () => {
         await hub.nextOpenRound(db, 'premier_league', season, now);
         await hub.predictedCounts(db, [teamId], fixtureIds);
         await hub.latestScoredRound(db, 'premier_league', season);
-        await hub.roundScore(db, teamId, season, 'Matchday 1');
-        await hub.countBetterBefore(db, leagueId, season, 'Matchday 1', {
+        await standings.roundScore(db, teamId, season, 'Matchday 1');
+        await standings.countBetterBefore(db, leagueId, season, 'Matchday 1', {
           points: 3,
           exactMinutes: 0,
           correctOutcomes: 1,

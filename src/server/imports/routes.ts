@@ -1,7 +1,6 @@
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { importBody } from '../../domain/import';
-import { createAdminRouter, requireAdmin } from '../http';
+import { createAdminRouter, requireAdmin, route } from '../http';
 import { applyImport, importActor, previewImport } from './service';
 
 const statuses = ['new', 'changed', 'unchanged', 'rejected'] as const;
@@ -48,7 +47,7 @@ const answer = (description: string) => ({
 /** Fixture files (openfootball JSON, CSV) → fixtures and results. Site admins only. */
 export const importRoutes = createAdminRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/preview',
       summary: 'What importing a fixture file would do, row by row (nothing is written)',
@@ -57,12 +56,15 @@ export const importRoutes = createAdminRouter()
     }),
     async (c) => {
       const actor = importActor(requireAdmin(c));
-      const { database, bus, now } = c.get('services');
-      return c.json(await previewImport({ database, bus }, actor, c.req.valid('json'), now()), 200);
+      const { database, bus, standings, now } = c.get('services');
+      return c.json(
+        await previewImport({ database, bus, standings }, actor, c.req.valid('json'), now()),
+        200,
+      );
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/apply',
       summary:
@@ -72,9 +74,14 @@ export const importRoutes = createAdminRouter()
     }),
     async (c) => {
       const admin = requireAdmin(c);
-      const { database, bus, now } = c.get('services');
+      const { database, bus, standings, now } = c.get('services');
       return c.json(
-        await applyImport({ database, bus }, importActor(admin), c.req.valid('json'), now()),
+        await applyImport(
+          { database, bus, standings },
+          importActor(admin),
+          c.req.valid('json'),
+          now(),
+        ),
         200,
       );
     },

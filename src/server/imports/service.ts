@@ -14,7 +14,7 @@ import {
   roundOrders,
   type PlannedRow,
 } from '../../domain/import-plan';
-import { writeAudit } from '../audit';
+import { writeAudit } from '../audit-repository';
 import type { Services } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
@@ -24,14 +24,13 @@ import {
   fixtureIdAllocator,
   isResultEvent,
   type Actor,
-} from '../fixtures/change';
+} from '../results/change';
 import * as fixtures from '../fixtures/repository';
 import { findCompetitionForImport } from '../competitions/repository';
-import { talliesOf } from '../standings/tallies';
 import { inTransaction } from '../db/transaction';
 import { pacer, runInSlices, type Pace } from './pace';
 
-type Deps = Pick<Services, 'database' | 'bus'>;
+type Deps = Pick<Services, 'database' | 'bus' | 'standings'>;
 
 /** An import is done on behalf of an admin; the audit trail says so. */
 export const importActor = (admin: { id: string; email: string }): Actor => ({
@@ -207,17 +206,17 @@ export const optimizeAfter = async (
  * hear about fixtures whose results changed.
  */
 export const publishResults = async (
-  { database, bus }: Pick<Services, 'database' | 'bus'>,
+  { bus, standings }: Pick<Services, 'bus' | 'standings'>,
   competitionId: string,
   ids: string[],
 ) => {
-  await talliesOf(database).drain();
+  await standings.drain();
   for (const fixtureId of ids) await bus.publish({ type: 'results', competitionId, fixtureId });
 };
 
 /** Applies an admin's file in one transaction; importing the same file again writes nothing. */
 export const applyImport = async (
-  { database, bus }: Deps,
+  { database, bus, standings }: Deps,
   actor: Actor,
   body: ImportBody,
   now: Date,
@@ -236,7 +235,7 @@ export const applyImport = async (
       );
     throw error;
   });
-  await publishResults({ database, bus }, target.competitionId, outcome.events);
+  await publishResults({ bus, standings }, target.competitionId, outcome.events);
   await optimizeAfter(database, outcome.counts);
   return { season: target.season, rows: outcome.rows, counts: outcome.counts };
 };

@@ -15,12 +15,11 @@ import { jobLockKeys, withJobLock } from '../db/job-lock';
 import { setSyncExternalId, storedFixtures } from '../fixtures/repository';
 import { competitionIds } from '../competitions/repository';
 import { inTransaction } from '../db/transaction';
-import { applyFixtureChange, isResultEvent, type Actor } from '../fixtures/change';
-import { talliesOf } from '../standings/tallies';
+import { applyFixtureChange, isResultEvent, type Actor } from '../results/change';
 import { fetchCompetitionMatches, type FootballDataClientOptions } from './football-data-client';
 import { createRateLimiter, realClock, type LimiterClock } from './rate-limiter';
 
-type Deps = Pick<Services, 'database' | 'bus' | 'logger'>;
+type Deps = Pick<Services, 'database' | 'bus' | 'standings' | 'logger'>;
 type Stored = Awaited<ReturnType<typeof storedFixtures>>[number];
 
 const actor: Actor = { id: null, label: 'football-data', origin: 'football-data' };
@@ -58,7 +57,7 @@ export interface SyncSummary {
  * are looked for in the season fetched; what an admin set is never changed.
  */
 const syncCompetition = async (
-  { database, bus }: Deps,
+  { database, bus, standings }: Deps,
   competitionId: string,
   season: string,
   matches: FootballDataMatch[],
@@ -92,7 +91,7 @@ const syncCompetition = async (
     }
     return { matched, changed };
   });
-  await talliesOf(database).drain();
+  await standings.drain();
   for (const fixtureId of events) await bus.publish({ type: 'results', competitionId, fixtureId });
   return counts;
 };

@@ -1,5 +1,5 @@
 import type { SessionUser } from '../auth';
-import { auditActorOf, writeAudit } from '../audit';
+import { auditActorOf, writeAudit } from '../audit-repository';
 import { isUniqueViolation } from '../db/errors';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../errors';
@@ -8,7 +8,7 @@ import * as rules from './rules-repository';
 import { cleanName } from '../../domain/league-names';
 import { ruleKeys, scoringRulesOf, type LeagueRules } from '../../domain/league-rules';
 import { resolveSeason } from '../fixtures/seasons';
-import { talliesOf } from '../standings/tallies';
+import type { Services } from '../context';
 import { findLeague, freeInviteCode, type Deps } from './service';
 
 /** What only a league's admin (its creator) may do; every change is audited. */
@@ -27,7 +27,7 @@ const audit = (
 ) => writeAudit(database.db, auditActorOf(user), { ...entry, entityType: 'league' }, at);
 
 export const updateLeagueSettings = async (
-  deps: Deps,
+  deps: Deps & Pick<Services, 'standings'>,
   user: SessionUser,
   input: {
     leagueId: string;
@@ -72,13 +72,13 @@ export const updateLeagueSettings = async (
  * A lower joker limit removes no joker already placed (saves refuse only to add one).
  */
 const changeRules = async (
-  deps: Deps,
+  deps: Deps & Pick<Services, 'standings'>,
   user: SessionUser,
   league: repo.LeagueRow,
   change: Partial<Record<keyof LeagueRules, number | undefined>>,
   now: Date,
 ) => {
-  const { database } = deps;
+  const { database, standings } = deps;
   const { current } = await resolveSeason(database.db, league.competitionId, undefined, now);
   const season = current ?? '';
   const before = await rules.rulesOfLeague(database.db, league.id, season);
@@ -98,7 +98,7 @@ const changeRules = async (
     );
   });
   const scoring = (r: LeagueRules) => JSON.stringify(scoringRulesOf(r));
-  if (scoring(after) !== scoring(before)) await talliesOf(database).rebuildLeague(league.id);
+  if (scoring(after) !== scoring(before)) await standings.rebuildLeague(league.id);
 };
 
 export const regenerateInviteCode = async (

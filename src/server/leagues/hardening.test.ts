@@ -3,7 +3,6 @@ import { insertFixtures, hoursFrom } from '../../../tests/setup/fixtures';
 import { createLeague, guest, player } from '../../../tests/setup/leagues';
 import { bulkLoad } from '../../../tests/setup/bulk';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
-import { talliesOf } from '../standings/tallies';
 import { fillNameKeys } from './repository';
 
 // Issue 11: the invite code only for members, removed players barred, names compared by one
@@ -227,13 +226,13 @@ describe("other teams' statistics", () => {
       status: 'final',
     });
     expect(result.status).toBe(200);
-    await talliesOf(t.services.database).drain();
+    await t.services.standings.drain();
     expect(await statsOf(rival)).toMatchObject({ predictions: 1, jokers: 1, points: 8 });
     expect(await statsOf(owner)).toMatchObject({ predictions: 2, jokers: 2, points: 8 });
 
     // A corrected (un-finalised) result hides it again; a rebuild agrees with the moves.
     await referee.patch('/api/admin/fixtures/hd_1', { status: 'live' });
-    await talliesOf(t.services.database).drain();
+    await t.services.standings.drain();
     expect(await statsOf(rival)).toMatchObject({ predictions: 0, jokers: 0, points: 0 });
     const before = await t.services.database.db
       .selectFrom('team_totals')
@@ -243,7 +242,7 @@ describe("other teams' statistics", () => {
     expect(
       (await referee.post('/api/admin/competitions/premier_league/rebuild-standings')).status,
     ).toBe(200);
-    await talliesOf(t.services.database).drain();
+    await t.services.standings.drain();
     const after = await t.services.database.db
       .selectFrom('team_totals')
       .selectAll()

@@ -1,5 +1,5 @@
 import type { SessionUser } from '../auth';
-import { auditActorOf, writeAudit } from '../audit';
+import { auditActorOf, writeAudit } from '../audit-repository';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../errors';
 import * as repo from './repository';

@@ -3,8 +3,7 @@ import type { Dialect } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
 import { toRules, type RulesColumns } from './rules-repository';
-import { markLeaguesChanged } from '../standings/versions';
-import { dropTeamMinutes } from '../standings/tally-moves';
+import { leaguesChanged, teamLeaving } from '../standings/standings';
 import { defaultLeagueRules, type LeagueRules } from '../../domain/league-rules';
 import { nameKey, unnamedPlayer } from '../../domain/leagues';
 
@@ -143,7 +142,7 @@ export const insertTeam = async (db: Db, v: TeamRow & { at: string }) => {
       created_at: v.at,
     })
     .execute();
-  await markLeaguesChanged(db, [v.leagueId]);
+  await leaguesChanged(db, [v.leagueId]);
 };
 
 export const findTeamByName = async (
@@ -269,9 +268,8 @@ export const deleteTeam = async (db: Db, teamId: string) => {
     .where('id', '=', teamId)
     .executeTakeFirst();
   if (!team) return;
-  await dropTeamMinutes(db, teamId);
+  await teamLeaving(db, { id: teamId, leagueId: team.league_id });
   await db.deleteFrom('teams').where('id', '=', teamId).execute();
-  await markLeaguesChanged(db, [team.league_id]);
 };
 
 /** The owner of the league's oldest team among other players (who runs it next), or null. */

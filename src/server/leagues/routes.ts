@@ -13,7 +13,6 @@ import {
   teamSummary,
   teamIdBody,
 } from '../../domain/leagues';
-import { hubResponse } from '../../domain/hub';
 import { standingsResponse } from '../../domain/standings';
 import { statisticsQuery, statisticsResponse } from '../../domain/statistics';
 import { seasonLabel } from '../../domain/fixtures';
@@ -21,7 +20,6 @@ import { AppError } from '../errors';
 import { body, createRouter, json, requireUser, route } from '../http';
 import * as service from './service';
 import { leagueIdParam, summaryOf, teamSummaryOf } from './summary';
-import { playerHub } from './hub-service';
 import { leagueStandings } from './standings-service';
 import { leagueStatistics } from './statistics-service';
 import { leaveLeague } from './membership-service';
@@ -50,19 +48,6 @@ export const leagueRoutes = createRouter()
         teams: r.teams,
       }));
       return c.json({ leagues }, 200);
-    },
-  )
-  .openapi(
-    route({
-      method: 'get',
-      path: '/hub',
-      summary:
-        "The signed-in home's hub: each team's rank and movement, next deadline and missing picks, and the latest results with their points",
-      responses: { 200: json(hubResponse) },
-    }),
-    async (c) => {
-      const services = c.get('services');
-      return c.json(await playerHub(services, requireUser(c), services.now()), 200);
     },
   )
   .openapi(

@@ -1,16 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../auth';
+import type { Services } from '../context';
 import type { DB } from '../db/schema';
 import { resolveSeason } from '../fixtures/seasons';
-import type { TotalsRow } from '../standings/repository';
-import { standingsMemo } from '../standings/memo';
-import { readStandings, type StandingsQuery, type TablePart } from '../standings/table';
-import { talliesOf } from '../standings/tallies';
-import { standingsVersion } from '../standings/versions';
+import type { StandingsQuery, TotalsRow } from '../standings/standings';
 import * as repo from './repository';
-import { findLeague, type Deps } from './service';
+import { findLeague } from './service';
 import { summaryOf } from './summary';
-import { hasQuestions } from '../bonus/repository';
 
 /**
  * The season a league's standings count (DESIGN §2): the one asked for, else the competition's
@@ -38,7 +34,7 @@ const standingsSeason = async (
  * a result only: before kick-off nobody learns how many picks or jokers a team has placed.
  */
 export const leagueStandings = async (
-  { database }: Deps,
+  { database, standings: tables }: Pick<Services, 'database' | 'standings'>,
   viewer: SessionUser | null,
   input: StandingsQuery & { leagueId: string; season?: string | undefined },
   now: Date,
@@ -46,18 +42,11 @@ export const leagueStandings = async (
   const { db } = database;
   const league = await findLeague({ database }, input);
   const { season, current, seasons } = await standingsSeason(db, league, input.season, now);
-  // A result the background run has not reached this league with yet counts already.
-  await talliesOf(database).catchUpLeague(league);
-  // Read after the catch-up, before any part: a part is never older than its version.
-  const version = await standingsVersion(db, league.id);
-  const memo = standingsMemo(database);
-  const part: TablePart = (key, compute) =>
-    memo.part(`${league.id}\u0000${season ?? ''}`, version, key, compute);
-  const [standings, member, bonus] = await Promise.all([
-    readStandings(db, league, season ?? '', input, viewer?.id ?? null, part),
+  const [standings, member] = await Promise.all([
+    tables.table(league, season ?? '', input, viewer?.id ?? null),
     viewer ? repo.isMember(db, league.id, viewer.id) : false,
-    part('bonus', () => hasQuestions(db, league.id, season ?? '')),
   ]);
+  const { bonus } = standings;
   const mine = (r: TotalsRow) => viewer !== null && r.userId === viewer.id;
   const toRow = (r: TotalsRow & { rank: number }) => ({
     rank: r.rank,

@@ -3,7 +3,6 @@ import { bulkLoad, setFinal } from '../../../tests/setup/bulk';
 import { insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { appPerFile } from '../../../tests/setup/test-app';
-import { talliesOf } from '../standings/tallies';
 
 const t = appPerFile({ now: () => new Date('2026-11-22T12:00:00Z') });
 
@@ -36,7 +35,7 @@ describe('standings', () => {
     await predict('Delta', '1', 10, 1); // outcome only
     // Echo has no prediction: 0.
     // Rows written straight to the table count once tallied (at start, or Save & Recalculate).
-    await talliesOf(t.services.database).catchUp();
+    await t.services.standings.catchUp();
 
     const res = await t.agent().get(`/api/leagues/${league.id}/standings`);
     expect(res.status).toBe(200);

@@ -3,7 +3,6 @@ import { bulkLoad, setFinal } from '../../../tests/setup/bulk';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
-import { talliesOf } from '../standings/tallies';
 
 // League and team statistics (issue 14) on a small league with known results, worked out by
 // hand below. Round 1: st_1 final 2-1 (first goal 10'), st_2 final 1-1 (30'); Round 2: st_3
@@ -94,7 +93,7 @@ beforeAll(async () => {
     ],
   });
   for (const [id, r] of Object.entries(results)) await setFinal(db, id, r);
-  await talliesOf(t.services.database).catchUp();
+  await t.services.standings.catchUp();
   // Picks of the fixture still to come: a draw at 45' twice, counted nowhere yet.
   for (const [agent, teamId] of [
     [alpha, team.Alpha],

@@ -6,13 +6,12 @@ import { findFixture } from '../fixtures/repository';
 import { resolveSeason } from '../fixtures/seasons';
 import { rulesOfLeague } from '../leagues/rules-repository';
 import { findLeague } from '../leagues/service';
-import { talliesOf } from '../standings/tallies';
 import * as repo from './repository';
 
 // The league's picks board: every team's pick of every fixture of a season, and one fixture's
 // picks. What a viewer may see of each pick is the domain's `pickVisible`.
 
-type Deps = Pick<Services, 'database'>;
+type Deps = Pick<Services, 'database' | 'standings'>;
 type Board = Awaited<ReturnType<typeof repo.leagueFixtureEntries>>;
 
 const entryOf = (
@@ -31,14 +30,14 @@ const entryOf = (
 
 /** The league's board for a season (its competition's current one by default); anyone may read it. */
 export const leagueBoard = async (
-  { database }: Deps,
+  { database, standings }: Deps,
   viewer: SessionUser | null,
   input: { leagueId: string; season?: string | undefined },
   now: Date,
 ) => {
   const league = await findLeague({ database }, input);
   const { season } = await resolveSeason(database.db, league.competitionId, input.season, now);
-  await talliesOf(database).catchUpLeague(league);
+  await standings.makeCurrent(league);
   const { lockMinutesBefore } = await rulesOfLeague(database.db, league.id, season);
   const data = await repo.leagueFixtureEntries(
     database.db,
@@ -77,7 +76,7 @@ export const leagueBoard = async (
 
 /** Every team's pick of one fixture: members only, once its picks are revealed. */
 export const fixturePicks = async (
-  { database }: Deps,
+  { database, standings }: Deps,
   user: SessionUser,
   input: { leagueId: string; fixtureId: string },
   now: Date,
@@ -86,7 +85,7 @@ export const fixturePicks = async (
   const fixture = await findFixture(database.db, input.fixtureId);
   if (!fixture || fixture.competitionId !== league.competitionId)
     throw new AppError('UNKNOWN_FIXTURE');
-  await talliesOf(database).catchUpLeague(league);
+  await standings.makeCurrent(league);
   const data = await repo.leagueFixtureEntries(
     database.db,
     league.id,

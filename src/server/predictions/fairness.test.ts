@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
-import { talliesOf } from '../standings/tallies';
 import { bulkLoad } from '../../../tests/setup/bulk';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
 
@@ -179,7 +178,7 @@ describe('seasons of a league', () => {
       .set({ status: 'final', home_score: 2, away_score: 1, first_goal_minute: 30, updated_at: at })
       .where('id', '=', 'fair_old')
       .execute();
-    await talliesOf(t.services.database).catchUp();
+    await t.services.standings.catchUp();
     const current = (await ann.get(`/api/leagues/${leagueId}/standings`)).body;
     expect(current.season).toBe('2029-30');
     expect(current.seasons).toEqual(['2029-30', '2028-29']);

@@ -6,9 +6,9 @@ import { createLeague, player } from '../../../tests/setup/leagues';
 import { appPerFile, testBaseUrl, type Agent } from '../../../tests/setup/test-app';
 import { createApp } from '../app';
 import { createAuth } from '../auth';
+import { createStandings } from '../bootstrap';
 import type { AppBindings, Services } from '../context';
 import { openDatabase, type Database } from '../db/database';
-import { talliesOf } from '../standings/tallies';
 
 // Issue 26, item 2: picks saved, deleted and copied while an admin finalises (or reopens) their
 // fixture — across two app instances on PostgreSQL, one on SQLite. Whatever the interleaving,
@@ -24,7 +24,7 @@ const steps = 4;
 const t = appPerFile({ now: () => clock, env: { ADMIN_EMAILS: 'race-admin@example.com' } });
 
 /** The second instance on PostgreSQL: its own pool, auth and tally worker on the same database. */
-let second: { app: Hono<AppBindings>; database: Database } | null = null;
+let second: { app: Hono<AppBindings>; database: Database; services: Services } | null = null;
 beforeAll(() => {
   if (!postgresTestUrl()) return;
   const database = openDatabase(t.services.env.database);
@@ -32,10 +32,12 @@ beforeAll(() => {
     ...t.services,
     database,
     auth: createAuth({ ...t.services, database }),
+    standings: createStandings({ database, now: t.services.now }),
   };
-  second = { app: createApp(services, { serveWeb: false }), database };
+  second = { app: createApp(services, { serveWeb: false }), database, services };
 });
 afterAll(async () => {
+  await second?.services.standings.stop();
   await second?.database.close();
 });
 
@@ -250,10 +252,10 @@ describe('picks against a result, across instances', () => {
           adminDone = true;
         });
         await Promise.all([...loops, result]);
-        await talliesOf(t.services.database).drain();
-        if (second) await talliesOf(second.database).drain();
+        await t.services.standings.drain();
+        if (second) await second.services.standings.drain();
         const kept = await keptTotals(leagueIds);
-        await talliesOf(t.services.database).rebuildCompetition('premier_league');
+        await t.services.standings.rebuildCompetition('premier_league');
         const rebuilt = await keptTotals(leagueIds);
         if (JSON.stringify(kept) !== JSON.stringify(rebuilt)) {
           drifted.push(round);

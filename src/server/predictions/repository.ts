@@ -2,8 +2,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database';
 import type { FixtureForPrediction, Outcome, SavedPrediction } from '../../domain/predictions';
 import type { DB } from '../db/schema';
+import { settledPicks, type StoredPick } from '../standings/standings';
 import { rowsOf, type RulesRow } from '../leagues/rules-repository';
-import { tallyBits } from '../standings/tally-sql';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -195,11 +195,7 @@ export const picksForSave = async (db: Db, teamId: string, fixtureIds: string[])
   };
 };
 
-export interface StoredPick {
-  joker: boolean;
-  points: number | null;
-  tallied: number | null;
-}
+export type { StoredPick };
 
 /** A pick as a save writes it: its joker decided and its tally (what the totals hold of it). */
 export type SaveRow = Required<PredictionWrite> & { tallied: number };
@@ -377,7 +373,7 @@ export const readForSave = async (
   await lockTeamRow(trx, dialect, teamId);
   const fixtures = await fixturesByIds(trx, fixtureIds, dialect === 'postgres');
   const read = () => picksForSave(trx, teamId, fixtureIds);
-  const { jokers, stored } = await settledRead(trx, dialect, team.leagueId, read);
+  const { jokers, stored } = await settledPicks(trx, dialect, team.leagueId, read);
   const rules = await rowsOf(trx, [team.leagueId]);
   return {
     team,
@@ -397,34 +393,4 @@ export const readForSave = async (
 export const lockTeamRow = async (trx: Transaction<DB>, dialect: Dialect, teamId: string) => {
   if (dialect === 'postgres')
     await sql`select id from teams where id = ${teamId} for no key update`.execute(trx);
-};
-
-/**
- * Whether the totals hold a stored pick as a write of an open fixture leaves it: counted, with
- * its joker and nothing of a result. Any other pick (a bulk load's, untallied; one still scored
- * after its fixture was reopened) is what a tally run of its league moves too.
- */
-const settled = (pick: StoredPick) =>
-  pick.points === null &&
-  pick.tallied !== null &&
-  pick.tallied === tallyBits.counted + (pick.joker ? tallyBits.joker : 0);
-
-/**
- * Reads a team's stored picks for a write that moves its totals by them. On PostgreSQL a tally
- * run moves a batch of leagues in several statements, each seeing the picks as they were when it
- * started: a write committed in between would be counted twice or not at all. Picks such a run
- * may move (see `settled`) are therefore read again once the run of the team's league is over —
- * a KEY SHARE lock on the league, which each run holds FOR UPDATE — and no run starts on the
- * league until this transaction ends. Settled picks (nearly every save) take no lock.
- */
-export const settledRead = async <T extends { stored: Map<string, StoredPick> }>(
-  trx: Transaction<DB>,
-  dialect: Dialect,
-  leagueId: string,
-  read: () => Promise<T>,
-): Promise<T> => {
-  const first = await read();
-  if (dialect !== 'postgres' || [...first.stored.values()].every(settled)) return first;
-  await sql`select id from leagues where id = ${leagueId} for key share`.execute(trx);
-  return read();
 };

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
   copyPredictionsBody,
@@ -8,8 +7,8 @@ import {
   savePredictionsBody,
 } from '../../domain/predictions';
 import { seasonLabel } from '../../domain/fixtures';
-import { refuseGoneUserAfter } from '../guards';
-import { body, createRouter, json, requireUser } from '../http';
+import { refuseGoneUserAfter } from '../account/gone-user';
+import { body, createRouter, json, requireUser, route } from '../http';
 import * as service from './service';
 import { fixturePicks, leagueBoard } from './board-service';
 
@@ -54,7 +53,7 @@ const mineRow = z.object({
 
 export const predictionRoutes = createRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/',
       summary: "One of your teams' predictions and the jokers left in the current season",
@@ -79,7 +78,7 @@ export const predictionRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/mine',
       summary: 'Every prediction of your teams, newest first',
@@ -91,7 +90,7 @@ export const predictionRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'put',
       path: '/',
       summary: 'Save predictions of one team (open fixtures saved, kicked-off ones reported)',
@@ -119,7 +118,7 @@ export const predictionRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'delete',
       path: '/',
       summary: 'Delete predictions of open fixtures (kicked-off ones are kept)',
@@ -136,7 +135,7 @@ export const predictionRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/copy',
       summary: 'Copy outcome and minute (not jokers) of open fixtures to another of your teams',
@@ -151,7 +150,7 @@ export const predictionRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'put',
       path: '/multi',
       summary: 'Apply to Multiple Leagues: the same picks for several of your teams',
@@ -168,7 +167,7 @@ export const predictionRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/league/{leagueId}',
       summary:
@@ -215,7 +214,7 @@ export const predictionRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/league/{leagueId}/fixtures/{fixtureId}',
       summary: "Every team's pick for one fixture (members only, from kick-off)",

@@ -13,20 +13,12 @@ import { AppError } from '../errors';
 import { pick, rowsOf, rulesOfLeague } from '../leagues/rules-repository';
 import * as repo from './repository';
 import * as direct from './sqlite-repository';
-import {
-  dropMinutes,
-  minutesOfDeleted,
-  moveRoundTotals,
-  moveTeamTotals,
-  planDeleteTallies,
-  planSaveTallies,
-} from '../standings/tally-moves';
+import { picksDeleted, picksSaved, planPicksSaved, settledPicks } from '../standings/standings';
 import { inDirectTransaction, inTransaction } from '../db/transaction';
 import type { Services } from '../context';
 import { resolveSeason } from '../fixtures/seasons';
-import { talliesOf } from '../standings/tallies';
 
-/** What prediction services need: the database. */
+/** What prediction services need: the database (and the standings, to read a team's picks). */
 type Deps = Pick<Services, 'database'>;
 
 /** A league's lock before kick-off (minutes) in each season, from its rules rows. */
@@ -73,7 +65,7 @@ const planWrites = (
   writes: repo.PredictionWrite[],
   seasons: Map<string, { season: string }>,
 ) => {
-  const plan = planSaveTallies(
+  const plan = planPicksSaved(
     stored,
     writes.map((w) => ({ ...w, season: seasons.get(w.fixtureId)?.season ?? '' })),
   );
@@ -101,12 +93,12 @@ export const writePicks = async (
 ) => {
   if (writes.length === 0) return;
   const ids = writes.map((w) => w.fixtureId);
-  const { stored } = await repo.settledRead(trx, dialect, team.leagueId, async () => ({
+  const { stored } = await settledPicks(trx, dialect, team.leagueId, async () => ({
     stored: await repo.storedPicks(trx, team.id, ids),
   }));
   const { rows, moves } = planWrites(stored, writes, seasons);
   await repo.upsertPredictions(trx, team.id, rows, at);
-  await moveTeamTotals(trx, team, moves);
+  await picksSaved(trx, team, moves);
 };
 
 /** Jokers a team has left in one season of its competition (its league's limit). */
@@ -124,14 +116,14 @@ const jokersRemaining = async (
 
 /** One of the player's teams with its picks and the jokers left in the current season. */
 export const teamPredictions = async (
-  { database }: Deps,
+  { database, standings }: Pick<Services, 'database' | 'standings'>,
   user: SessionUser,
   { teamId }: { teamId: string },
   now: Date,
 ) => {
   const team = await ownTeam(database, user, teamId);
   // A result the background run has not reached this league with yet counts already.
-  await talliesOf(database).catchUpLeague({ id: team.leagueId, competitionId: team.competitionId });
+  await standings.makeCurrent({ id: team.leagueId, competitionId: team.competitionId });
   const [predictions, { season }] = await Promise.all([
     repo.predictionsOfTeam(database.db, team.id),
     resolveSeason(database.db, team.competitionId, undefined, now),
@@ -242,7 +234,7 @@ export const savePredictions = async (
       const reads = await repo.readForSave(trx, database.dialect, teamId, ids);
       const save = decideSave(reads, user, batch, now);
       await repo.upsertPredictions(trx, save.team.id, save.rows, at);
-      await moveTeamTotals(trx, save.team, save.moves);
+      await picksSaved(trx, save.team, save.moves);
       return save.answer;
     },
   );
@@ -269,7 +261,7 @@ export const deletePredictions = async (
       return f !== undefined && isFixtureLocked(f, now, lockIn(f.season));
     });
     const open = fixtureIds.filter((id) => fixtures.has(id) && !locked.includes(id));
-    const { stored } = await repo.settledRead(trx, database.dialect, team.leagueId, async () => ({
+    const { stored } = await settledPicks(trx, database.dialect, team.leagueId, async () => ({
       stored: await repo.storedPicks(trx, team.id, open),
     }));
     await repo.deletePredictions(trx, team.id, open);
@@ -278,10 +270,7 @@ export const deletePredictions = async (
       season: fixtures.get(id)?.season ?? '',
       round: fixtures.get(id)?.round ?? '',
     }));
-    const { moves, rounds } = planDeleteTallies(stored, deleted);
-    await moveTeamTotals(trx, team, moves);
-    await moveRoundTotals(trx, team, rounds);
-    await dropMinutes(trx, team.leagueId, minutesOfDeleted(stored, deleted));
+    await picksDeleted(trx, team, stored, deleted);
     return { deleted: open, locked };
   });
 };

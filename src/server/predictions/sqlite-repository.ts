@@ -1,12 +1,7 @@
 import type { DirectStatements } from '../db/database';
 import type { FixtureForPrediction, Outcome } from '../../domain/predictions';
 import type { FixtureStatus } from '../../domain/fixtures';
-import {
-  isNoMove,
-  moveTeamTotalsParams,
-  moveTeamTotalsText,
-  type TotalsMove,
-} from '../standings/tally-moves';
+import { picksSavedDirect, type TotalsMove } from '../standings/standings';
 import { leagueRulesText, type RulesRow } from '../leagues/rules-repository';
 import {
   toTeamWithCompetition,
@@ -119,6 +114,5 @@ export const writeSave = (
       at,
       at,
     );
-  for (const [season, m] of moves)
-    if (!isNoMove(m)) s.run(moveTeamTotalsText, ...moveTeamTotalsParams(teamId, season, m));
+  picksSavedDirect(s, teamId, moves);
 };

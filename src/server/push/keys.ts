@@ -1,6 +1,7 @@
 import webpush from 'web-push';
 import type { Services } from '../context';
 import type { Database } from '../db/database';
+import { keepAppKey } from './repository';
 
 export interface VapidKeys {
   publicKey: string;
@@ -33,21 +34,12 @@ export const vapidKeys = (services: Pick<Services, 'database' | 'env' | 'now'>) 
         return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
       }
       const generated = webpush.generateVAPIDKeys();
-      await database.db
-        .insertInto('app_keys')
-        .values({
-          name: 'vapid',
-          value: JSON.stringify(generated),
-          created_at: services.now().toISOString(),
-        })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const row = await database.db
-        .selectFrom('app_keys')
-        .select('value')
-        .where('name', '=', 'vapid')
-        .executeTakeFirstOrThrow();
-      const stored = JSON.parse(row.value) as { publicKey: string; privateKey: string };
+      const value = await keepAppKey(database.db, {
+        name: 'vapid',
+        value: JSON.stringify(generated),
+        at: services.now().toISOString(),
+      });
+      const stored = JSON.parse(value) as { publicKey: string; privateKey: string };
       return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
     })();
     keys.catch(() => loaded.delete(database));

@@ -100,50 +100,6 @@ export const markSent = async (db: Db, endpoint: string, at: string) => {
 };
 
 /**
- * For one round: each open fixture a team of a player with a push subscription has not
- * predicted, with the team's league (whose rules may close picks before kick-off).
- */
-export const missingPicks = async (
-  db: Db,
-  round: { competitionId: string; season: string; round: string },
-  now: Date,
-) =>
-  db
-    .selectFrom('teams as t')
-    .innerJoin('leagues as l', 'l.id', 't.league_id')
-    .innerJoin('user as u', 'u.id', 't.user_id')
-    .innerJoin('fixtures as f', (join) => join.onRef('f.competition_id', '=', 'l.competition_id'))
-    .leftJoin('predictions as p', (join) =>
-      join.onRef('p.team_id', '=', 't.id').onRef('p.fixture_id', '=', 'f.id'),
-    )
-    .select([
-      'u.id as user_id',
-      'u.locale',
-      't.id as team_id',
-      't.name as team_name',
-      'l.id as league_id',
-      'f.kickoff_at',
-    ])
-    .where('l.competition_id', '=', round.competitionId)
-    .where('f.season', '=', round.season)
-    .where('f.round_label', '=', round.round)
-    .where('f.status', '=', 'scheduled')
-    .where('f.kickoff_at', '>', now.toISOString())
-    .where('f.home_team', '<>', 'TBD')
-    .where('f.away_team', '<>', 'TBD')
-    .where('p.fixture_id', 'is', null)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('push_subscriptions as s')
-          .select('s.endpoint')
-          .whereRef('s.user_id', '=', 'u.id'),
-      ),
-    )
-    .orderBy('u.id')
-    .orderBy('t.name')
-    .execute();
-
-/**
  * Claims the (player, round, lead) push for each player given and returns those it claimed: a
  * player already claimed (by this or another instance) is not returned.
  */
@@ -162,4 +118,22 @@ export const claimPushes = async (
     .returning('user_id')
     .execute();
   return new Set(rows.map((r) => r.user_id));
+};
+
+/**
+ * Stores a generated key under `name` unless one is stored already, and returns the stored one:
+ * the first instance to insert wins and the others read its value.
+ */
+export const keepAppKey = async (db: Db, key: { name: string; value: string; at: string }) => {
+  await db
+    .insertInto('app_keys')
+    .values({ name: key.name, value: key.value, created_at: key.at })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('app_keys')
+    .select('value')
+    .where('name', '=', key.name)
+    .executeTakeFirstOrThrow();
+  return row.value;
 };

@@ -1,7 +1,7 @@
 import type { Services } from '../context';
 import { AppError } from '../errors';
 import { translator } from '../i18n/translate';
-import { upcomingRounds, competitionLabel } from '../reminders/repository';
+import { competitionLabel, missingPicks, upcomingRounds } from '../reminders/repository';
 import { vapidKeys } from './keys';
 import * as repo from './repository';
 import { longestLockHours, pickDeadline } from '../../domain/league-rules';
@@ -109,7 +109,7 @@ const playersDue = async (
   round: { competitionId: string; season: string; round: string; firstKickoff: string },
   now: Date,
 ) => {
-  const rows = await repo.missingPicks(db, round, now);
+  const rows = await missingPicks(db, round, now, 'push');
   const locks = await lockMinutesOf(
     db,
     rows.map((r) => r.league_id),

@@ -31,20 +31,26 @@ export const upcomingRounds = async (db: Db, now: Date, hours: number) => {
   }));
 };
 
+/** How a player asked to be reminded: reminder mails on, or a browser subscribed to pushes. */
+export type ReminderChannel = 'mail' | 'push';
+
 /**
- * For one round: every (opted-in player, team, open fixture) without a prediction — one query
- * over teams × the round's fixtures, keeping the pairs with no prediction row.
+ * For one round: every (player, team, open fixture) without a prediction, for the players who
+ * asked to be reminded through `channel` — one query over teams × the round's fixtures, keeping
+ * the pairs with no prediction row. A player's rows come in kick-off order for a mail (it lists
+ * the fixtures) and in team-name order for a push (it names the teams).
  */
-export const missingPredictions = async (
+export const missingPicks = async (
   db: Db,
   round: { competitionId: string; season: string; round: string },
   now: Date,
-) =>
-  db
+  channel: ReminderChannel,
+) => {
+  const rows = db
     .selectFrom('teams as t')
     .innerJoin('leagues as l', 'l.id', 't.league_id')
     .innerJoin('user as u', 'u.id', 't.user_id')
-    .innerJoin('reminder_settings as r', 'r.user_id', 'u.id')
+    .leftJoin('reminder_settings as r', 'r.user_id', 'u.id')
     .innerJoin('fixtures as f', (join) => join.onRef('f.competition_id', '=', 'l.competition_id'))
     .leftJoin('predictions as p', (join) =>
       join.onRef('p.team_id', '=', 't.id').onRef('p.fixture_id', '=', 'f.id'),
@@ -55,6 +61,7 @@ export const missingPredictions = async (
       'u.name as user_name',
       'u.locale',
       'r.unsubscribe_token',
+      't.id as team_id',
       't.name as team_name',
       'l.id as league_id',
       'l.name as league_name',
@@ -70,12 +77,22 @@ export const missingPredictions = async (
     .where('f.kickoff_at', '>', now.toISOString())
     .where('f.home_team', '<>', 'TBD')
     .where('f.away_team', '<>', 'TBD')
-    .where('r.enabled', '=', 1)
     .where('p.fixture_id', 'is', null)
-    .orderBy('u.id')
-    .orderBy('f.kickoff_at')
-    .orderBy('t.name')
-    .execute();
+    .where((eb) =>
+      channel === 'mail'
+        ? eb('r.enabled', '=', 1)
+        : eb.exists(
+            eb
+              .selectFrom('push_subscriptions as s')
+              .select('s.endpoint')
+              .whereRef('s.user_id', '=', 'u.id'),
+          ),
+    )
+    .orderBy('u.id');
+  return (
+    channel === 'mail' ? rows.orderBy('f.kickoff_at').orderBy('t.name') : rows.orderBy('t.name')
+  ).execute();
+};
 
 /** Claims the (player, round) mail; false when it was already claimed (sent once, ever). */
 export const claimReminder = async (db: Db, userId: string, roundKey: string, at: string) => {

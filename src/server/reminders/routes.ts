@@ -1,28 +1,25 @@
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { createRouter, requireAccount } from '../http';
+import { body, createRouter, json, requireAccount, route } from '../http';
 import { translator } from '../i18n/translate';
 import { getReminderSetting, setReminderSetting, unsubscribe } from './service';
 
 const setting = z.object({ enabled: z.boolean() });
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-const page = (lang: string, title: string, body: string, link: string, linkText: string) =>
+const page = (lang: string, title: string, text: string, link: string, linkText: string) =>
   `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · FirstGoal</title></head>
 <body style="margin:0;font-family:system-ui,sans-serif;background:#0b1f3a;color:#0b1f3a;display:flex;min-height:100vh;align-items:center;justify-content:center">
-<main style="background:#fff;border-radius:16px;padding:32px;max-width:420px;margin:16px"><h1 style="margin-top:0;font-size:1.4rem">${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>
+<main style="background:#fff;border-radius:16px;padding:32px;max-width:420px;margin:16px"><h1 style="margin-top:0;font-size:1.4rem">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#15803d;color:#fff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(linkText)}</a></p></main></body></html>`;
 
 export const reminderRoutes = createRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/',
       summary: 'Whether you get e-mail reminders before rounds with missing predictions',
-      responses: {
-        200: { description: 'Setting', content: { 'application/json': { schema: setting } } },
-      },
+      responses: { 200: json(setting, 'Setting') },
     }),
     async (c) => {
       const user = requireAccount(c);
@@ -30,14 +27,12 @@ export const reminderRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'put',
       path: '/',
       summary: 'Opt in or out of e-mail reminders',
-      request: { body: { content: { 'application/json': { schema: setting } }, required: true } },
-      responses: {
-        200: { description: 'Saved', content: { 'application/json': { schema: setting } } },
-      },
+      request: body(setting),
+      responses: { 200: json(setting, 'Saved') },
     }),
     async (c) => {
       const user = requireAccount(c);

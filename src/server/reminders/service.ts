@@ -61,7 +61,7 @@ export const runReminders = async (
   for (const round of rounds) {
     const competition = await repo.competitionLabel(db, round.competitionId);
     if (!competition) continue;
-    const rows = await repo.missingPredictions(db, round, now);
+    const rows = await repo.missingPicks(db, round, now, 'mail');
     const locks = await lockMinutesOf(
       db,
       rows.map((r) => r.league_id),
@@ -75,7 +75,8 @@ export const runReminders = async (
     }
     for (const [userId, missing] of byUser) {
       const first = missing[0];
-      if (!first || first.email.endsWith('.invalid')) continue;
+      // Mail rows come with the player's reminder setting, so an unsubscribe token.
+      if (!first?.unsubscribe_token || first.email.endsWith('.invalid')) continue;
       // The round starts for the player at its first kick-off less their leagues' longest lock.
       const lock = Math.max(...missing.map((m) => locks.get(m.league_id) ?? 0));
       const starts = pickDeadline(round.firstKickoff, lock).getTime();

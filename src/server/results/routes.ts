@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { competitionSchema } from '../../domain/competitions';
 import {
@@ -11,10 +10,10 @@ import {
 import { publicFixture } from '../../domain/fixtures';
 import { seasonLabel } from '../../domain/fixtures';
 import { AppError } from '../errors';
-import { body, createAdminRouter, json, requireAdmin } from '../http';
+import { body, createAdminRouter, json, requireAdmin, route } from '../http';
 import { zodFieldErrors, zodIssueCode } from '../errors';
 import type { StoredFixtureRow } from '../fixtures/repository';
-import { actorOf } from '../fixtures/change';
+import { actorOf } from './change';
 import {
   addCompetition,
   addFixture,
@@ -57,7 +56,7 @@ const toAdmin = (f: StoredFixtureRow, predictions: number) => ({
 
 export const resultRoutes = createAdminRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/competitions',
       summary: 'Competitions for the admin picker (admins only)',
@@ -69,7 +68,7 @@ export const resultRoutes = createAdminRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/competitions',
       summary: 'Add a competition (a new tournament) so fixtures and imports have a home',
@@ -78,11 +77,11 @@ export const resultRoutes = createAdminRouter()
     }),
     async (c) => {
       const admin = requireAdmin(c);
-      const { database, bus, now } = c.get('services');
+      const { database, bus, standings, now } = c.get('services');
       const b = c.req.valid('json');
       return c.json(
         await addCompetition(
-          { database, bus },
+          { database, bus, standings },
           actorOf(admin),
           { ...b, seasonLabel: b.seasonLabel ?? '' },
           now(),
@@ -92,7 +91,7 @@ export const resultRoutes = createAdminRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/fixtures',
       summary:
@@ -112,7 +111,7 @@ export const resultRoutes = createAdminRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/fixtures',
       summary: 'Add a fixture (admins only)',
@@ -137,13 +136,18 @@ export const resultRoutes = createAdminRouter()
           zodFieldErrors(parsed.error),
         );
       }
-      const { database, bus, now } = c.get('services');
-      const fixture = await addFixture({ database, bus }, actorOf(admin), parsed.data, now());
+      const { database, bus, standings, now } = c.get('services');
+      const fixture = await addFixture(
+        { database, bus, standings },
+        actorOf(admin),
+        parsed.data,
+        now(),
+      );
       return c.json({ fixture: toAdmin(fixture, 0) }, 201);
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'patch',
       path: '/fixtures/{fixtureId}',
       summary:
@@ -153,14 +157,14 @@ export const resultRoutes = createAdminRouter()
     }),
     async (c) => {
       const admin = requireAdmin(c);
-      const { database, bus, now } = c.get('services');
+      const { database, bus, standings, now } = c.get('services');
       const input = { ...c.req.valid('param'), change: c.req.valid('json') };
-      const r = await changeFixture({ database, bus }, actorOf(admin), input, now());
+      const r = await changeFixture({ database, bus, standings }, actorOf(admin), input, now());
       return c.json(scored(r), 200);
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/fixtures/{fixtureId}/recalculate',
       summary: "'Save & Recalculate': score a final fixture's predictions again",
@@ -169,13 +173,18 @@ export const resultRoutes = createAdminRouter()
     }),
     async (c) => {
       const admin = requireAdmin(c);
-      const { database, bus, now } = c.get('services');
-      const r = await recalculate({ database, bus }, actorOf(admin), c.req.valid('param'), now());
+      const { database, bus, standings, now } = c.get('services');
+      const r = await recalculate(
+        { database, bus, standings },
+        actorOf(admin),
+        c.req.valid('param'),
+        now(),
+      );
       return c.json(scored(r), 200);
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/competitions/{competitionId}/rebuild-standings',
       summary:
@@ -185,14 +194,14 @@ export const resultRoutes = createAdminRouter()
     }),
     async (c) => {
       const admin = requireAdmin(c);
-      const { database, bus, now } = c.get('services');
+      const { database, bus, standings, now } = c.get('services');
       const input = c.req.valid('param');
-      const r = await rebuildStandings({ database, bus }, actorOf(admin), input, now());
+      const r = await rebuildStandings({ database, bus, standings }, actorOf(admin), input, now());
       return c.json(r, 200);
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/audit',
       summary: 'The audit trail: who changed what, when, before → after (admins only)',

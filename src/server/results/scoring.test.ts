@@ -12,7 +12,6 @@ import { bulkLoad, setFinal } from '../../../tests/setup/bulk';
 import { insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
-import { talliesOf } from '../standings/tallies';
 import { reconcile } from '../standings/tally-sql';
 import { statisticsCounts } from '../../../tests/setup/statistics-counts';
 
@@ -90,7 +89,7 @@ const storeAndScore = async (
   const at = now.toISOString();
   await db.deleteFrom('predictions').where('fixture_id', '=', 'prop_1').execute();
   // The totals forget the deleted picks (a rebuild from what is left: nothing).
-  await talliesOf(t.services.database).rebuildCompetition('premier_league');
+  await t.services.standings.rebuildCompetition('premier_league');
   const rows = picks.map((p, i) => ({ teamId: teamIds[i] ?? '', fixtureId: 'prop_1', ...p }));
   await bulkLoad(db, { predictions: rows }, at);
   for (const r of previous ? [previous, actual] : [actual]) {
@@ -98,7 +97,7 @@ const storeAndScore = async (
     const target = { id: 'prop_1', season: '2029-30', round: 'Matchday 1', result: r };
     await db
       .transaction()
-      .execute((trx) => reconcile(trx, dialect, target, { leagueIds: [leagueId] }, at, scoring));
+      .execute((trx) => reconcile(trx, dialect, target, { leagueIds: [leagueId] }, scoring));
   }
   const stored = await db
     .selectFrom('predictions')
@@ -154,7 +153,7 @@ describe('set-based scoring', () => {
           expect(counts.kept).toEqual(counts.fromScratch);
           // Moving totals by differences (a corrected result too) ends where a rebuild does.
           const moved = await totalsOf();
-          await talliesOf(t.services.database).rebuildCompetition('premier_league');
+          await t.services.standings.rebuildCompetition('premier_league');
           expect(await totalsOf()).toEqual(moved);
           expect((await statisticsCounts(t.services.database.db, [leagueId])).kept).toEqual(
             counts.kept,

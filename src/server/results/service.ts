@@ -1,7 +1,7 @@
 import { serialiseOrigins, withOrigin } from '../../domain/fixtures';
 import { zonedLocalToUtc } from '../../domain/kickoff';
 import type { NewCompetitionBody, NewFixtureBody } from '../../domain/results';
-import { listAudit, writeAudit } from '../audit';
+import { listAudit, writeAudit } from '../audit-repository';
 import type { Services } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import { inTransaction } from '../db/transaction';
@@ -13,7 +13,6 @@ import {
 } from '../competitions/repository';
 import { AppError } from '../errors';
 import * as repo from '../fixtures/repository';
-import { talliesOf } from '../standings/tallies';
 import {
   applyFixtureChange,
   fixtureIdAllocator,
@@ -21,9 +20,9 @@ import {
   type Actor,
   type ChangeOptions,
   type ResultChange,
-} from '../fixtures/change';
+} from './change';
 
-type Deps = Pick<Services, 'database' | 'bus'>;
+type Deps = Pick<Services, 'database' | 'bus' | 'standings'>;
 
 /** How long a result change waits for its tally run before answering. */
 const tallyWaitMs = 1000;
@@ -46,7 +45,7 @@ const settlesWithin = async (work: Promise<unknown>, ms: number) => {
  * about it after the commit.
  */
 export const changeFixture = async (
-  { database, bus }: Deps,
+  { database, bus, standings }: Deps,
   actor: Actor,
   { fixtureId, change }: { fixtureId: string; change: ResultChange },
   now: Date,
@@ -57,8 +56,8 @@ export const changeFixture = async (
   );
   // The admin's answer shows the points given when the fixture's tally run ends soon; a fixture
   // predicted by very many teams answers at once and its run goes on in the background (every
-  // table or picks read meanwhile tallies its own league first, see TallyWorker.catchUpLeague).
-  const tallies = talliesOf(database);
+  // table or picks read meanwhile has its own league moved first, see Standings.makeCurrent).
+  const tallies = standings;
   const finished = outcome.tallying ? await settlesWithin(tallies.drain(), tallyWaitMs) : true;
   if (isResultEvent(outcome)) {
     await bus.publish({ type: 'results', competitionId: outcome.fixture.competitionId, fixtureId });
@@ -83,7 +82,7 @@ export const recalculate = async (
   const outcome = await changeFixture(deps, actor, change, now, { recalculate: true });
   // Every derived total up to date: predictions the totals do not hold yet (written straight
   // into the table by a bulk load) are tallied too, whatever their fixture.
-  await talliesOf(deps.database).catchUp();
+  await deps.standings.catchUp();
   return outcome;
 };
 
@@ -92,7 +91,7 @@ export const recalculate = async (
  * its predictions, a batch of leagues at a time; audited.
  */
 export const rebuildStandings = async (
-  { database }: Deps,
+  { database, standings }: Deps,
   actor: Actor,
   { competitionId }: { competitionId: string },
   now: Date,
@@ -100,7 +99,7 @@ export const rebuildStandings = async (
   if (!(await findCompetitionFacts(database.db, competitionId)))
     throw new AppError('UNKNOWN_COMPETITION');
   const started = performance.now();
-  const leagues = await talliesOf(database).rebuildCompetition(competitionId);
+  const leagues = await standings.rebuildCompetition(competitionId);
   const tookMs = Math.round(performance.now() - started);
   await writeAudit(
     database.db,

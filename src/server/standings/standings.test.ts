@@ -6,7 +6,7 @@ import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
 import { statisticsCounts } from '../../../tests/setup/statistics-counts';
-import { markLeaguesChanged } from './versions';
+import { markLeaguesChanged } from './versions-repository';
 
 // Standings read from derived totals, a page at a time: a league of 130 teams loaded in bulk
 // (rows with only the tables' original columns), counted by 'Save & Recalculate', paged, centred

@@ -4,7 +4,6 @@ import { AppError } from '../errors';
 import { rankFrom } from '../../domain/standings';
 import * as repo from './repository';
 import * as roundRepo from './round-repository';
-import { markLeaguesChanged } from './versions';
 
 /**
  * A league's standings, a page at a time (DESIGN §3 order). Whatever the league's size, a
@@ -110,13 +109,13 @@ export const readStandings = async (
   query: StandingsQuery,
   viewerId: string | null,
   part: TablePart = computed,
+  /** Gives the teams the table lacks (no totals row in the season yet) theirs: the worker's. */
+  fill: () => Promise<void> = async () => {},
 ) => {
   const { summary } = await part('summary', async () => {
     const totals = await repo.tableSummary(db, league.id, season);
     if (totals.complete) return totals;
-    await repo.fillMissingTotals(db, league.id, season);
-    // Teams the table lacked (a bulk load): parts kept before them are out of date.
-    await markLeaguesChanged(db, [league.id]);
+    await fill();
     return repo.tableSummary(db, league.id, season);
   });
   const slice = (offset: number, limit: number) =>

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { bulkLoad, setFinal } from '../../../tests/setup/bulk';
 import { appPerFile } from '../../../tests/setup/test-app';
-import { queueTally, talliesOf, TallyWorker } from './tallies';
+import { createStandings } from '../bootstrap';
+import { queueRun as queueTally } from './tally-repository';
 import { reconcile } from './tally-sql';
 import { statisticsCounts } from '../../../tests/setup/statistics-counts';
 
@@ -87,14 +88,14 @@ describe('tally runs', () => {
       result: { homeScore: 1, awayScore: 0, firstGoalMinute: 33 },
     };
     await db.transaction().execute(async (trx) => {
-      await reconcile(trx, dialect, target, { leagueIds: leagues.slice(0, 2) }, at);
+      await reconcile(trx, dialect, target, { leagueIds: leagues.slice(0, 2) });
       await trx
         .updateTable('tally_runs')
         .set({ cursor: leagues[1] ?? '' })
         .where('fixture_id', '=', 'tl_1')
         .execute();
     });
-    await talliesOf(t.services.database).drain();
+    await t.services.standings.drain();
     expect(await db.selectFrom('tally_runs').selectAll().execute()).toEqual([]);
     const moved = await totals();
     // Team 0 of each league: outcome + minute, doubled (8); team 2: outcome (1); others 0.
@@ -108,10 +109,10 @@ describe('tally runs', () => {
     expect(counted.draws).toHaveLength(leagues.length);
     // Running everything again changes nothing; a rebuild agrees.
     await queueTally(db, 'tl_1', at);
-    await talliesOf(t.services.database).drain();
+    await t.services.standings.drain();
     expect(await totals()).toEqual(moved);
     expect(await expectCountsAgree()).toEqual(counted);
-    await talliesOf(t.services.database).rebuildCompetition('premier_league');
+    await t.services.standings.rebuildCompetition('premier_league');
     expect((await totals()).filter((r) => r.slice(1).some((n) => n !== 0))).toEqual(
       moved.filter((r) => r.slice(1).some((n) => n !== 0)),
     );
@@ -121,7 +122,11 @@ describe('tally runs', () => {
     const { db } = t.services.database;
     const before = await totals();
     // Parts of 3 teams: each league of 4 moves in two statements per table, in one transaction.
-    const small = new TallyWorker(t.services.database, undefined, 3);
+    const small = createStandings({
+      database: t.services.database,
+      now: () => clock,
+      partTeams: 3,
+    });
     await db
       .updateTable('predictions')
       .set({ tallied: null })
@@ -159,7 +164,7 @@ describe('tally runs', () => {
     // The other leagues wait for the run; it then moves them and finds this one done.
     const early = (await totals()).filter(([id]) => String(id).startsWith(last));
     expect((await totals()).filter(([id]) => !String(id).startsWith(last))).toEqual([]);
-    await talliesOf(t.services.database).drain();
+    await t.services.standings.drain();
     expect(await totals()).toEqual(before);
     expect((await totals()).filter(([id]) => String(id).startsWith(last))).toEqual(early);
     await expectCountsAgree();
@@ -185,7 +190,7 @@ describe('tally runs', () => {
 
 describe('a result whose run outlasts the answer', () => {
   it('is answered without counts, and tables read at once count it', async () => {
-    const worker = talliesOf(t.services.database);
+    const worker = t.services.standings;
     const drain = worker.drain.bind(worker);
     // A run that takes longer than the answer waits (as for a fixture a million teams predicted).
     worker.drain = () => new Promise((resolve) => setTimeout(resolve, 2000)).then(drain);

@@ -1,9 +1,9 @@
-import { addBonusTotals } from '../bonus/repository';
-import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import { inDerivedTransaction } from '../db/transaction';
-import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
+import { addBonusTotals } from './bonus-repository';
+import { fillMissingTotals, totalsComplete } from './repository';
+import type { LeagueRulesSource } from './rules-source';
 import {
   countBatch,
   defaultPartTeams,
@@ -16,15 +16,15 @@ import {
   targetOf,
   yieldToEventLoop,
 } from './tally-batches';
-import { rebuildGroups } from '../leagues/rules-repository';
-import { rebuildLeagues, untally } from './tally-sql';
+import { rebuildLeagues } from './tally-sql';
 import * as runs from './tally-repository';
-import { markLeaguesChanged } from './versions';
-
-type Db = Kysely<DB> | Transaction<DB>;
+import { markLeaguesChanged } from './versions-repository';
 
 /** A league re-scored for new rules moves in parts of this many teams (a season's picks each). */
 const rulesPartTeams = 100;
+
+/** How long a read waits for the worker to bring its league up to date (decision 012). */
+const currentWithinMs = 2000;
 
 /**
  * Derived totals move in runs of league batches (DESIGN §3): a fixture's change commits first
@@ -32,27 +32,26 @@ const rulesPartTeams = 100;
  * short transaction and records the last league done. Between batches the event loop is free,
  * so a fixture predicted by a million teams never stalls other requests; a run cut short by a
  * restart resumes from its cursor, and a second change of the same fixture restarts its run.
+ *
+ * The worker is the only writer of derived totals outside the transactions that change picks,
+ * results and teams: a read that finds its league behind asks the worker to move that league
+ * next and waits for it (`makeCurrent`); it writes nothing itself.
  */
-
-/** Queues a tally run for the fixture, in the transaction that changes it. */
-export const queueTally = (trx: Db, fixtureId: string, at: string) =>
-  runs.queueRun(trx, fixtureId, at);
-
-/**
- * Before a fixture moves to another round, its predictions leave the old round's totals (in the
- * same transaction); the queued run counts them under the new one.
- */
-export const untallyFixture = untally;
-
 export class TallyWorker {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
   /** Per fixture: predictions seen and those that gained points, over a run from its start. */
   private readonly counts = new Map<string, { total: number; gained: number; complete: boolean }>();
+  /** Leagues a read waits for, served before the next batch of any run. */
+  private readonly wanted = new Map<string, Wanted>();
+  /** Serving waiting reads while no run goes on. */
+  private serving: Promise<void> | null = null;
 
   constructor(
     private readonly database: Database,
+    private readonly rules: LeagueRulesSource,
+    private readonly now: () => Date,
     private readonly logger?: Logger,
     /** Teams per part of a large league (tests make it small). */
     private readonly partTeams = defaultPartTeams,
@@ -88,17 +87,109 @@ export class TallyWorker {
   /** Lets the batch in progress finish and starts no other (shutdown). */
   async stop() {
     this.stopped = true;
+    for (const w of this.wanted.values()) w.done();
+    this.wanted.clear();
     await this.running?.catch(() => undefined);
+  }
+
+  /**
+   * Before a league's table or picks are read: fixtures whose runs have not reached this league
+   * yet (and, with a season, teams that have no totals row in it yet) are the worker's next work,
+   * and the read waits for it — at most 2 s, then it reads what is there. Nothing pending: one
+   * search of the small `tally_runs` table.
+   */
+  async makeCurrent(league: { id: string; competitionId: string }, season?: string) {
+    if (this.stopped) return;
+    const { db } = this.database;
+    const behind = await runs.runsBehindLeague(db, league.competitionId, league.id);
+    const fill = season !== undefined && !(await totalsComplete(db, league.id, season));
+    if (behind.length === 0 && !fill) return;
+    let wanted = this.wanted.get(league.id);
+    if (!wanted) {
+      let done = () => undefined as void;
+      const settled = new Promise<void>((resolve) => {
+        done = resolve;
+      });
+      wanted = { league, seasons: new Set(), settled, done };
+      this.wanted.set(league.id, wanted);
+    }
+    if (fill) wanted.seasons.add(season);
+    this.serveSoon();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      wanted.settled,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, currentWithinMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  /**
+   * A run going on serves waiting reads between its batches; otherwise they are served now (and
+   * only they: queued runs belong to whoever drains them, maybe another instance).
+   */
+  private serveSoon() {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.serving ??= this.serveWanted()
+      .catch((error: unknown) =>
+        this.logger?.error({ err: error }, 'standings totals could not be brought up to date'),
+      )
+      .finally(() => {
+        this.serving = null;
+        if (this.wanted.size > 0 && !this.stopped) this.serveSoon();
+      });
   }
 
   private async loop() {
     do {
       this.again = false;
+      await this.serveWanted();
       for (const fixtureId of await runs.queuedFixtures(this.database.db)) {
         if (this.stopped) return;
         await this.run(fixtureId);
       }
-    } while (this.again && !this.stopped);
+      await this.serveWanted();
+    } while ((this.again || this.wanted.size > 0) && !this.stopped);
+  }
+
+  /** Brings the leagues reads wait for up to date: each in short transactions of its own. */
+  private async serveWanted() {
+    for (const [id, wanted] of [...this.wanted]) {
+      if (this.stopped) return;
+      this.wanted.delete(id);
+      try {
+        await this.moveLeague(wanted.league, [...wanted.seasons]);
+      } finally {
+        wanted.done();
+      }
+    }
+  }
+
+  private async moveLeague(league: { id: string; competitionId: string }, seasons: string[]) {
+    const { db } = this.database;
+    const teams = await runs.teamCount(db, league.id);
+    for (const fixtureId of await runs.runsBehindLeague(db, league.competitionId, league.id)) {
+      await inDerivedTransaction(this.database, async (trx) => {
+        await lockLeagues(this.database, trx, [league.id]);
+        await markLeaguesChanged(trx, [league.id]);
+        const now = await targetOf(trx, fixtureId);
+        if (!now) return;
+        const batch = { ids: [league.id], teams };
+        await moveBatch(trx, this.database.dialect, this.rules, now.target, batch, this.partTeams);
+        await yieldToEventLoop(); // the commit in a turn of its own
+      });
+    }
+    // Teams without a totals row in a season (new teams, a new season, a bulk load) get an empty
+    // one, so every team of the league is ranked.
+    for (const season of seasons)
+      await inDerivedTransaction(this.database, async (trx) => {
+        await fillMissingTotals(trx, league.id, season);
+        await markLeaguesChanged(trx, [league.id]);
+      });
   }
 
   private async run(fixtureId: string) {
@@ -106,6 +197,8 @@ export class TallyWorker {
     let size = firstBatch;
     for (;;) {
       if (this.stopped) return;
+      // A read waiting for its league goes first.
+      await this.serveWanted();
       const run = await runs.findRun(db, fixtureId);
       const fixture = run ? await targetOf(db, fixtureId) : null;
       if (!run || !fixture) return;
@@ -126,8 +219,7 @@ export class TallyWorker {
         // Read again inside the batch: the totals move to the fixture as it now is.
         const now = await targetOf(trx, fixtureId);
         if (!now) return { total: 0, gained: 0 };
-        const at = new Date().toISOString();
-        await moveBatch(trx, this.database.dialect, now.target, batch, this.partTeams, at);
+        await moveBatch(trx, this.database.dialect, this.rules, now.target, batch, this.partTeams);
         await runs.advanceRun(trx, fixtureId, run.generation, last);
         await yieldToEventLoop();
         const batchCounts = await countBatch(trx, fixtureId, leagues);
@@ -149,32 +241,6 @@ export class TallyWorker {
   }
 
   /**
-   * Before a league's table or picks are read: fixtures whose runs have not reached this league
-   * yet are tallied for it now — its own predictions only, in one short transaction (a large
-   * league in parts) — so a table read right after a result counts it, wherever the run in the
-   * background is. The run finds nothing left to move here when it arrives (every step moves
-   * only rows whose tally differs). Nothing pending: one search of the small `tally_runs` table.
-   */
-  async catchUpLeague(league: { id: string; competitionId: string }) {
-    const { db } = this.database;
-    const pending = await runs.runsBehindLeague(db, league.competitionId, league.id);
-    if (pending.length === 0) return;
-    const teams = await runs.teamCount(db, league.id);
-    for (const fixtureId of pending) {
-      await inDerivedTransaction(this.database, async (trx) => {
-        await lockLeagues(this.database, trx, [league.id]);
-        await markLeaguesChanged(trx, [league.id]);
-        const now = await targetOf(trx, fixtureId);
-        if (!now) return;
-        const at = new Date().toISOString();
-        const batch = { ids: [league.id], teams };
-        await moveBatch(trx, this.database.dialect, now.target, batch, this.partTeams, at);
-        await yieldToEventLoop(); // the commit in a turn of its own
-      });
-    }
-  }
-
-  /**
    * 'Rebuild standings' of a competition: every league's totals summed afresh from its
    * predictions, a batch of leagues per transaction. Returns the leagues rebuilt.
    */
@@ -192,11 +258,10 @@ export class TallyWorker {
       await inDerivedTransaction(this.database, async (trx) => {
         await lockLeagues(this.database, trx, leagues);
         await markLeaguesChanged(trx, leagues);
-        const at = new Date().toISOString();
-        const groups = await rebuildGroups(trx, leagues);
+        const groups = await this.rules.rebuildGroups(trx, leagues);
         await inParts(trx, batch, this.partTeams, async (names) => {
           for (const group of groups)
-            await rebuildLeagues(trx, group.leagueIds, at, names, group.changes);
+            await rebuildLeagues(trx, group.leagueIds, names, group.changes);
           await addBonusTotals(trx, leagues, names);
         });
         await yieldToEventLoop(); // the commit in a turn of its own
@@ -223,11 +288,10 @@ export class TallyWorker {
     await inDerivedTransaction(this.database, async (trx) => {
       await lockLeagues(this.database, trx, [leagueId]);
       await markLeaguesChanged(trx, [leagueId]);
-      const at = new Date().toISOString();
-      const groups = await rebuildGroups(trx, [leagueId]);
+      const groups = await this.rules.rebuildGroups(trx, [leagueId]);
       await inParts(trx, batch, Math.min(this.partTeams, rulesPartTeams), async (names) => {
         for (const group of groups)
-          await rebuildLeagues(trx, group.leagueIds, at, names, group.changes);
+          await rebuildLeagues(trx, group.leagueIds, names, group.changes);
         await addBonusTotals(trx, [leagueId], names);
       });
       await yieldToEventLoop(); // the commit in a turn of its own
@@ -247,21 +311,17 @@ export class TallyWorker {
   /** Queues a run for every fixture with predictions the totals do not hold, and runs them. */
   async catchUp() {
     const { db } = this.database;
-    const at = new Date().toISOString();
+    const at = this.now().toISOString();
     for (const fixtureId of await runs.fixturesWithUntallied(db))
       await runs.queueRun(db, fixtureId, at);
     await this.drain();
   }
 }
 
-const workers = new WeakMap<Database, TallyWorker>();
-
-/** The worker of a database (one per process and database). */
-export const talliesOf = (database: Database, logger?: Logger) => {
-  let worker = workers.get(database);
-  if (!worker) {
-    worker = new TallyWorker(database, logger);
-    workers.set(database, worker);
-  }
-  return worker;
-};
+interface Wanted {
+  league: { id: string; competitionId: string };
+  /** Seasons whose missing totals rows to add. */
+  seasons: Set<string>;
+  settled: Promise<void>;
+  done: () => void;
+}

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database';
 import type { DB } from '../db/schema';
-import { scoringGroups } from '../leagues/rules-repository';
+import { yieldToEventLoop } from '../event-loop';
+import type { LeagueRulesSource } from './rules-source';
 import { reconcile, type NameRange, type TallyTarget } from './tally-sql';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -145,7 +146,11 @@ export const inParts = async (
 };
 
 /** PostgreSQL: one batch of a league at a time, whichever instance runs it. */
-export const lockLeagues = async (database: Database, trx: Transaction<DB>, ids: string[]) => {
+export const lockLeagues = async (
+  database: Pick<Database, 'dialect'>,
+  trx: Transaction<DB>,
+  ids: string[],
+) => {
   if (database.dialect === 'postgres' && ids.length > 0)
     await sql`select id from leagues where id in (${sql.join(ids)}) order by id for update`.execute(
       trx,
@@ -163,8 +168,6 @@ export const countBatch = async (db: Db, fixtureId: string, leagueIds: string[])
   return { total: Number(row.rows[0]?.total ?? 0), gained: Number(row.rows[0]?.gained ?? 0) };
 };
 
-export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** Grows or shrinks the next batch so each takes about `batchBudgetMs`. */
 export const resize = (size: number, elapsedMs: number) => {
   if (elapsedMs > batchBudgetMs * 2) return Math.max(1, Math.floor(size / 2));
@@ -181,13 +184,13 @@ export const resize = (size: number, elapsedMs: number) => {
 export const moveBatch = async (
   trx: Db,
   dialect: Dialect,
+  rules: LeagueRulesSource,
   target: TallyTarget,
   batch: { ids: string[]; teams: number },
   partTeams: number,
-  at: string,
 ) => {
   // One statement per fixture and group of leagues playing the same rules this season.
-  const groups = await scoringGroups(trx, batch.ids, target.season);
+  const groups = await rules.scoringGroups(trx, batch.ids, target.season);
   await inParts(trx, batch, partTeams, async (names) => {
     for (const group of groups)
       await reconcile(
@@ -195,9 +198,10 @@ export const moveBatch = async (
         dialect,
         target,
         { leagueIds: group.leagueIds, names },
-        at,
         group.rules,
         yieldToEventLoop,
       );
   });
 };
+
+export { yieldToEventLoop };

@@ -9,21 +9,17 @@ import {
   resultValues,
   rulesValues,
   seasonalRulesValues,
-} from '../results/scoring-sql';
+} from './scoring-sql';
+import { holdsMinuteSql, markSql, minuteCodeSql, tallySql } from './tally-code';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /**
- * What the derived totals hold of one prediction (`predictions.tallied`, see the migrations):
- * counted as made, correct outcome, exact minute, joker, scored draw; above these, 32 × (minute
- * + 1) when the league's minute counts hold it (`minuteUnit`); its points are the row's `points`.
- * Every statement here moves the totals by (new tally − old tally) and writes the new tally in
- * the same transaction, and touches only rows whose tally differs: running it twice changes
- * nothing, so a batch interrupted by a restart is simply run again.
+ * The statements that move a fixture's predictions and the totals they count in (what a tally
+ * holds: tally-code.ts). Every statement here moves the totals by (new tally − old tally) and
+ * writes the new tally in the same transaction, and touches only rows whose tally differs:
+ * running it twice changes nothing, so a batch interrupted by a restart is simply run again.
  */
-export const tallyBits = { counted: 1, correct: 2, exact: 4, joker: 8, draw: 16 } as const;
-/** `tallied` holds 32 × (minute + 1) of a scored pick naming a minute; 0 for any other. */
-export const minuteUnit = 32;
 
 /** The fixture as its tally sees it: the key its predictions count under and its result. */
 export interface TallyTarget {
@@ -46,9 +42,6 @@ const columns = (alias: string | null) => {
   };
 };
 
-const bit = (tallied: RawBuilder<number | null>, value: number) =>
-  sql<number>`coalesce((${tallied} / ${sql.lit(value)}) % 2, 0)`;
-
 /** New and old tally of a prediction of `target`, as SQL expressions. */
 const expressions = (alias: string | null, target: TallyTarget, rules: ScoringRules) => {
   const p = columns(alias);
@@ -69,7 +62,7 @@ const expressions = (alias: string | null, target: TallyTarget, rules: ScoringRu
   const minuteCode = r
     ? sql<number>`coalesce(${p.minute} + 1, 0)`
     : (sql<number>`0` as RawBuilder<number>);
-  const tally = sql<number>`(1 + 2 * ${correct} + 4 * ${exact} + 8 * ${p.joker} + 16 * ${draw} + ${sql.lit(minuteUnit)} * ${minuteCode})`;
+  const tally = tallySql({ correct, exact, joker: p.joker, draw, minuteCode });
   const counted = sql<number>`(case when ${p.tallied} is null then 0 else 1 end)`;
   const oldScored = sql<number>`(case when ${p.tallied} is null or ${p.points} is null then 0 else 1 end)`;
   const oldPoints = sql<number>`(case when ${p.tallied} is null then 0 else coalesce(${p.points}, 0) end)`;
@@ -83,13 +76,13 @@ const expressions = (alias: string | null, target: TallyTarget, rules: ScoringRu
     scored,
     oldScored,
     oldPoints,
-    oldCorrect: bit(p.tallied, tallyBits.correct),
-    oldExact: bit(p.tallied, tallyBits.exact),
-    oldJoker: bit(p.tallied, tallyBits.joker),
+    oldCorrect: markSql(p.tallied, 'correct'),
+    oldExact: markSql(p.tallied, 'exact'),
+    oldJoker: markSql(p.tallied, 'joker'),
     draw,
-    oldDraw: bit(p.tallied, tallyBits.draw),
+    oldDraw: markSql(p.tallied, 'draw'),
     minuteCode,
-    oldMinuteCode: sql<number>`coalesce(${p.tallied} / ${sql.lit(minuteUnit)}, 0)`,
+    oldMinuteCode: minuteCodeSql(p.tallied),
     changed: sql<boolean>`(${p.tallied} is null or ${p.tallied} <> ${tally} or ${p.points} is distinct from ${points})`,
   };
 };
@@ -111,7 +104,8 @@ export interface NameRange {
   upTo: string | null;
 }
 
-const nameTerm = (range: NameRange | undefined, alias: string) => {
+/** The name-key range of a league's part as a condition on `alias` (empty: the whole league). */
+export const nameTerm = (range: NameRange | undefined, alias: string) => {
   if (!range) return sql``;
   const key = sql`lower(${sql.ref(`${alias}.name`)})`;
   return sql`${range.after === null ? sql`` : sql` and ${key} > ${range.after}`}${range.upTo === null ? sql`` : sql` and ${key} <= ${range.upTo}`}`;
@@ -127,27 +121,35 @@ const source = (fixtureId: string, scope: LeagueScope) =>
     : sql`from teams t cross join predictions p where p.team_id = t.id and p.fixture_id = ${fixtureId} and t.league_id in (${sql.join(scope.leagueIds)})${nameTerm(scope.names, 't')}`;
 
 /**
- * Adds rows of differences (team, season, league, team key, points, exact minutes, correct
- * outcomes, predictions, jokers, scored predictions, scored jokers, scored draws) to the teams'
- * season totals, creating the rows they lack.
+ * The one statement that moves team totals: it adds rows of differences — team, season, league,
+ * team key, then the counters in `teamCounters` order — to the teams' season totals, creating the
+ * rows they lack. A fixture's run, a round move, a rebuild, a save, a deletion and a bonus
+ * question's settlement all move totals through it; `differences` selects the rows.
  */
-export const teamTotalsInsert =
-  'insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers, scored_predictions, scored_jokers, scored_draws)';
-export const teamTotalsAdd = `on conflict (team_id, season) do update set
-      points = team_totals.points + excluded.points,
-      exact_minutes = team_totals.exact_minutes + excluded.exact_minutes,
-      correct_outcomes = team_totals.correct_outcomes + excluded.correct_outcomes,
-      predictions = team_totals.predictions + excluded.predictions,
-      jokers = team_totals.jokers + excluded.jokers,
-      scored_predictions = team_totals.scored_predictions + excluded.scored_predictions,
-      scored_jokers = team_totals.scored_jokers + excluded.scored_jokers,
-      scored_draws = team_totals.scored_draws + excluded.scored_draws`;
+export const teamCounters = [
+  'points',
+  'bonus_points',
+  'exact_minutes',
+  'correct_outcomes',
+  'predictions',
+  'jokers',
+  'scored_predictions',
+  'scored_jokers',
+  'scored_draws',
+] as const;
+export type TeamCounter = (typeof teamCounters)[number];
 
 export const addToTeamTotals = (differences: RawBuilder<unknown>) =>
-  sql`${sql.raw(teamTotalsInsert)} ${differences} ${sql.raw(teamTotalsAdd)}`;
+  sql`insert into team_totals (team_id, season, league_id, team_key, ${sql.raw(teamCounters.join(', '))})
+    ${differences}
+    on conflict (team_id, season) do update set
+      ${sql.raw(teamCounters.map((c) => `${c} = team_totals.${c} + excluded.${c}`).join(', '))}`;
 
-/** The same for round totals (team, season, round, league, team key, points, exact, correct). */
-const addToRoundTotals = (differences: RawBuilder<unknown>) =>
+/**
+ * The same for round totals: rows of (team, season, round, league, team key, points, exact
+ * minutes, correct outcomes).
+ */
+export const addToRoundTotals = (differences: RawBuilder<unknown>) =>
   sql`insert into round_totals (team_id, season, round_label, league_id, team_key, points, exact_minutes, correct_outcomes)
     ${differences}
     on conflict (team_id, season, round_label) do update set
@@ -156,14 +158,14 @@ const addToRoundTotals = (differences: RawBuilder<unknown>) =>
       correct_outcomes = round_totals.correct_outcomes + excluded.correct_outcomes`;
 
 /**
- * Adds differences to the leagues' counts of scored picks per first-goal minute: `differences`
- * selects (league_id, code, n) rows, code being a pick's minute + 1 (`minuteUnit`); they are
- * summed per league and minute, so a fixture moves at most 91 rows of a league.
+ * The same for the leagues' counts of scored picks per first-goal minute: `differences` selects
+ * (league_id, season, code, n) rows, code being a pick's minute + 1 (tally-code.ts); they are
+ * summed per league, season and minute, so a fixture moves at most 91 rows of a league.
  */
-const addToMinuteCounts = (season: string, differences: RawBuilder<unknown>) =>
+export const addToMinuteCounts = (differences: RawBuilder<unknown>) =>
   sql`insert into minute_counts (league_id, season, minute, predictions)
-    select d.league_id, ${season}, d.code - 1, sum(d.n) from (${differences}) d
-    where true group by d.league_id, d.code having sum(d.n) <> 0
+    select d.league_id, d.season, d.code - 1, sum(d.n) from (${differences}) d
+    where true group by d.league_id, d.season, d.code having sum(d.n) <> 0
     on conflict (league_id, season, minute) do update set
       predictions = minute_counts.predictions + excluded.predictions`;
 
@@ -176,7 +178,6 @@ export const reconcile = async (
   dialect: Dialect,
   target: TallyTarget,
   scope: LeagueScope,
-  at: string,
   rules: ScoringRules = defaultRules,
   /** Between the statements (the event loop's turn while a large league moves). */
   pause: () => Promise<void> = async () => {},
@@ -187,7 +188,7 @@ export const reconcile = async (
   const moves = sql`(coalesce(${e.points}, 0) <> ${e.oldPoints} or ${e.exact} <> ${e.oldExact} or ${e.correct} <> ${e.oldCorrect})`;
   await addToTeamTotals(
     sql`select p.team_id, ${target.season}, t.league_id, lower(t.name),
-      coalesce(${e.points}, 0) - ${e.oldPoints}, ${e.exact} - ${e.oldExact}, ${e.correct} - ${e.oldCorrect},
+      coalesce(${e.points}, 0) - ${e.oldPoints}, 0, ${e.exact} - ${e.oldExact}, ${e.correct} - ${e.oldCorrect},
       1 - ${e.counted}, ${e.p.joker} - ${e.oldJoker},
       ${e.scored} - ${e.oldScored}, ${e.scored} * ${e.p.joker} - ${e.oldScored} * ${e.oldJoker},
       ${e.draw} - ${e.oldDraw}
@@ -195,11 +196,10 @@ export const reconcile = async (
   ).execute(db);
   await pause();
   await addToMinuteCounts(
-    target.season,
-    sql`select t.league_id as league_id, ${e.minuteCode} as code, 1 as n ${from}
+    sql`select t.league_id as league_id, ${target.season} as season, ${e.minuteCode} as code, 1 as n ${from}
         and ${e.changed} and ${e.minuteCode} <> ${e.oldMinuteCode} and ${e.minuteCode} > 0
       union all
-      select t.league_id, ${e.oldMinuteCode}, -1 ${from}
+      select t.league_id, ${target.season}, ${e.oldMinuteCode}, -1 ${from}
         and ${e.changed} and ${e.minuteCode} <> ${e.oldMinuteCode} and ${e.oldMinuteCode} > 0`,
   ).execute(db);
   await pause();
@@ -210,7 +210,6 @@ export const reconcile = async (
   ).execute(db);
   await pause();
   const u = expressions(null, target, rules);
-  const scoredAt = target.result ? sql`${at}` : sql`cast(null as text)`;
   // SQLite: `+fixture_id` keeps the planner on the teams' primary-key searches of the batch
   // instead of the fixture's index (every league's predictions).
   const fixtureTerm =
@@ -221,8 +220,7 @@ export const reconcile = async (
     scope === 'all'
       ? sql``
       : sql`and team_id in (select id from teams tn where league_id in (${sql.join(scope.leagueIds)})${nameTerm(scope.names, 'tn')})`;
-  const updated =
-    await sql`update predictions set points = ${u.points}, scored_at = (case when ${u.points} is distinct from points then ${scoredAt} else scored_at end), tallied = ${u.tally}
+  const updated = await sql`update predictions set points = ${u.points}, tallied = ${u.tally}
     where ${fixtureTerm} ${teams} and ${u.changed}`.execute(db);
   return Number(updated.numAffectedRows ?? 0n);
 };
@@ -236,13 +234,12 @@ export const untally = async (db: Db, fixtureId: string, season: string, round: 
   const e = expressions('p', { id: fixtureId, season, round, result: null }, defaultRules);
   const from = source(fixtureId, 'all');
   await addToTeamTotals(
-    sql`select p.team_id, ${season}, t.league_id, lower(t.name), -${e.oldPoints}, -${e.oldExact}, -${e.oldCorrect}, -${e.counted}, -${e.oldJoker},
+    sql`select p.team_id, ${season}, t.league_id, lower(t.name), -${e.oldPoints}, 0, -${e.oldExact}, -${e.oldCorrect}, -${e.counted}, -${e.oldJoker},
       -${e.oldScored}, -${e.oldScored} * ${e.oldJoker}, -${e.oldDraw}
     ${from} and p.tallied is not null`,
   ).execute(db);
   await addToMinuteCounts(
-    season,
-    sql`select t.league_id as league_id, ${e.oldMinuteCode} as code, -1 as n ${from}
+    sql`select t.league_id as league_id, ${season} as season, ${e.oldMinuteCode} as code, -1 as n ${from}
       and ${e.oldMinuteCode} > 0`,
   ).execute(db);
   await addToRoundTotals(
@@ -261,7 +258,6 @@ export const untally = async (db: Db, fixtureId: string, season: string, round: 
 export const rebuildLeagues = async (
   db: Db,
   leagueIds: string[],
-  at: string,
   names?: NameRange,
   /** The leagues' rules by season (a rebuild scores every season): none, the game's. */
   changes: { from: string; rules: ScoringRules }[] = [],
@@ -283,11 +279,11 @@ export const rebuildLeagues = async (
   const exact = sql<number>`(case when ${scored} and ${exactMinuteSql(p, f)} then 1 else 0 end)`;
   const draw = sql<number>`(case when ${scored} and predictions.outcome = 'X' then 1 else 0 end)`;
   const minuteCode = sql<number>`(case when ${scored} then coalesce(predictions.first_goal_minute + 1, 0) else 0 end)`;
-  const tally = sql<number>`(1 + 2 * ${correct} + 4 * ${exact} + 8 * predictions.joker + 16 * ${draw} + ${sql.lit(minuteUnit)} * ${minuteCode})`;
+  const tally = tallySql({ correct, exact, joker: p.joker, draw, minuteCode });
+  const tallied = sql.ref('p.tallied') as RawBuilder<number | null>;
   await sql`update predictions set
       points = (select ${points} from fixtures f where f.id = predictions.fixture_id),
-      tallied = (select ${tally} from fixtures f where f.id = predictions.fixture_id),
-      scored_at = (select case when ${scored} then coalesce(predictions.scored_at, ${at}) else null end from fixtures f where f.id = predictions.fixture_id)
+      tallied = (select ${tally} from fixtures f where f.id = predictions.fixture_id)
     where team_id in ${teamsIn}`.execute(db);
   await sql`delete from team_totals where league_id in (${leagues}) and team_id in ${teamsIn}`.execute(
     db,
@@ -295,27 +291,30 @@ export const rebuildLeagues = async (
   await sql`delete from round_totals where league_id in (${leagues}) and team_id in ${teamsIn}`.execute(
     db,
   );
-  await sql`insert into team_totals (team_id, season, league_id, team_key, points, exact_minutes, correct_outcomes, predictions, jokers, scored_predictions, scored_jokers, scored_draws)
-    select t.id, f.season, t.league_id, lower(t.name), sum(coalesce(p.points, 0)), sum((p.tallied / 4) % 2), sum((p.tallied / 2) % 2), count(*), sum(p.joker),
+  // Summed afresh through the same statements every move takes (the rows were just dropped).
+  await addToTeamTotals(
+    sql`select t.id, f.season, t.league_id, lower(t.name), sum(coalesce(p.points, 0)), 0,
+      sum(${markSql(tallied, 'exact')}), sum(${markSql(tallied, 'correct')}), count(*), sum(p.joker),
       sum(case when p.points is null then 0 else 1 end), sum(case when p.points is null then 0 else p.joker end),
-      sum((p.tallied / 16) % 2)
+      sum(${markSql(tallied, 'draw')})
     from teams t cross join predictions p join fixtures f on f.id = p.fixture_id
     where p.team_id = t.id and t.league_id in (${leagues})${nameTerm(names, 't')}
-    group by t.id, f.season, t.league_id, t.name`.execute(db);
-  await sql`insert into round_totals (team_id, season, round_label, league_id, team_key, points, exact_minutes, correct_outcomes)
-    select t.id, f.season, f.round_label, t.league_id, lower(t.name), sum(coalesce(p.points, 0)), sum((p.tallied / 4) % 2), sum((p.tallied / 2) % 2)
+    group by t.id, f.season, t.league_id, t.name`,
+  ).execute(db);
+  await addToRoundTotals(
+    sql`select t.id, f.season, f.round_label, t.league_id, lower(t.name), sum(coalesce(p.points, 0)),
+      sum(${markSql(tallied, 'exact')}), sum(${markSql(tallied, 'correct')})
     from teams t cross join predictions p join fixtures f on f.id = p.fixture_id
     where p.team_id = t.id and t.league_id in (${leagues})${nameTerm(names, 't')} and ${scored}
-    group by t.id, f.season, f.round_label, t.league_id, t.name`.execute(db);
+    group by t.id, f.season, f.round_label, t.league_id, t.name`,
+  ).execute(db);
   // The minute counts are the league's, not a team's: the first part of a league (all of it
   // when not in parts) drops them, each part adds its teams' (the parts run in one transaction).
   if (!names || names.after === null)
     await sql`delete from minute_counts where league_id in (${leagues})`.execute(db);
-  await sql`insert into minute_counts (league_id, season, minute, predictions)
-    select t.league_id, f.season, p.tallied / ${sql.lit(minuteUnit)} - 1, count(*)
+  await addToMinuteCounts(
+    sql`select t.league_id as league_id, f.season as season, ${minuteCodeSql(tallied)} as code, 1 as n
     from teams t cross join predictions p join fixtures f on f.id = p.fixture_id
-    where p.team_id = t.id and t.league_id in (${leagues})${nameTerm(names, 't')} and p.tallied >= ${sql.lit(minuteUnit)}
-    group by t.league_id, f.season, p.tallied / ${sql.lit(minuteUnit)} - 1
-    on conflict (league_id, season, minute) do update set
-      predictions = minute_counts.predictions + excluded.predictions`.execute(db);
+    where p.team_id = t.id and t.league_id in (${leagues})${nameTerm(names, 't')} and ${holdsMinuteSql(tallied)}`,
+  ).execute(db);
 };

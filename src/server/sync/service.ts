@@ -14,12 +14,12 @@ import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import { pacer } from '../imports/pace';
 import { applyRows, optimizeAfter, parseInSlices, publishResults } from '../imports/service';
-import { fetchFeed } from '../jobs/openfootball-client';
-import type { Actor } from '../fixtures/change';
+import { fetchFeed } from './openfootball-client';
+import type { Actor } from '../results/change';
 import * as repo from './repository';
 import { inTransaction } from '../db/transaction';
 
-type Deps = Pick<Services, 'database' | 'bus' | 'logger' | 'env' | 'now'>;
+type Deps = Pick<Services, 'database' | 'bus' | 'standings' | 'logger' | 'env' | 'now'>;
 
 export const syncSource = 'openfootball';
 const actor: Actor = { id: null, label: 'openfootball', origin: 'openfootball' };

@@ -2,16 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { insertFixtures, hoursFrom } from '../../../tests/setup/fixtures';
-import { createLeague, guest, player } from '../../../tests/setup/leagues';
-import { startOidcProvider, type OidcProvider } from '../../../tests/setup/oidc-provider';
-import {
-  createTestApp,
-  testBaseUrl,
-  type Agent,
-  type TestApp,
-} from '../../../tests/setup/test-app';
-import { setRole } from '../account/roles';
+import { insertFixtures, hoursFrom } from '../setup/fixtures';
+import { createLeague, guest, player } from '../setup/leagues';
+import { startOidcProvider, type OidcProvider } from '../setup/oidc-provider';
+import { createTestApp, testBaseUrl, type Agent, type TestApp } from '../setup/test-app';
+import { setRole } from '../../src/server/account/roles';
 
 /*
  * The world the authorization matrix runs in: the six identities, the league they act on and

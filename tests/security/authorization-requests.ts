@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { testBaseUrl, type Agent, type TestResponse } from '../../../tests/setup/test-app';
+import { testBaseUrl, type Agent, type TestResponse } from '../setup/test-app';
 import type { Outcome, Probe, Row } from './authorization-rows';
 import { t, type Cell } from './authorization-world';
 

@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from './db/schema';
 
+// The audit trail: who changed what, and when (results, roles, leagues, imports...).
+
+type Db = Kysely<DB> | Transaction<DB>;
+
 /** Who did something: a user (by id) or a process, with a readable label. */
 export interface AuditActor {
   id: string | null;
@@ -24,7 +28,7 @@ export interface AuditEntry {
 }
 
 export const writeAudit = async (
-  db: Kysely<DB> | Transaction<DB>,
+  db: Db,
   actor: AuditActor,
   entry: AuditEntry,
   at: Date,
@@ -58,7 +62,7 @@ export interface AuditRecord {
 
 /** The newest entries of the trail, of one entity when named. */
 export const listAudit = async (
-  db: Kysely<DB>,
+  db: Db,
   filter: { entityId?: string | undefined; limit: number },
 ): Promise<AuditRecord[]> => {
   let query = db

@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
-import type { Score } from '../standings/repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -71,57 +70,6 @@ export const latestScoredRound = async (db: Db, competitionId: string, season: s
       .limit(1)
       .executeTakeFirst()
   )?.round_label ?? null;
-
-/** A team's totals of one round (zeros when it scored nothing in it). */
-export const roundScore = async (
-  db: Db,
-  teamId: string,
-  season: string,
-  round: string,
-): Promise<Score> => {
-  const row = await db
-    .selectFrom('round_totals')
-    .select(['points', 'exact_minutes', 'correct_outcomes'])
-    .where('team_id', '=', teamId)
-    .where('season', '=', season)
-    .where('round_label', '=', round)
-    .executeTakeFirst();
-  return {
-    points: Number(row?.points ?? 0),
-    exactMinutes: Number(row?.exact_minutes ?? 0),
-    correctOutcomes: Number(row?.correct_outcomes ?? 0),
-  };
-};
-
-/**
- * How many teams of the league ranked strictly above `before` once `round` is taken off every
- * team's totals (the table as it stood before the round): one pass over the league's rank index,
- * each team's round row found by its key.
- */
-export const countBetterBefore = async (
-  db: Db,
-  leagueId: string,
-  season: string,
-  round: string,
-  before: Score,
-) => {
-  const row = await sql<{ n: number }>`
-    select count(*) as n from (
-      select tt.points - coalesce(rt.points, 0) as p,
-             tt.exact_minutes - coalesce(rt.exact_minutes, 0) as e,
-             tt.correct_outcomes - coalesce(rt.correct_outcomes, 0) as c
-      from team_totals tt
-      left join round_totals rt
-        on rt.team_id = tt.team_id and rt.season = tt.season and rt.round_label = ${round}
-      where tt.league_id = ${leagueId} and tt.season = ${season}
-    ) b
-    where b.p > ${before.points}
-       or (b.p = ${before.points} and b.e > ${before.exactMinutes})
-       or (b.p = ${before.points} and b.e = ${before.exactMinutes} and b.c > ${before.correctOutcomes})`.execute(
-    db,
-  );
-  return Number(row.rows[0]?.n ?? 0);
-};
 
 /** The competition's latest fixtures with a result, newest first. */
 export const latestResults = async (db: Db, competitionId: string, season: string, limit: number) =>

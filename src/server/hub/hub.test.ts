@@ -3,7 +3,6 @@ import { bulkLoad, setFinal } from '../../../tests/setup/bulk';
 import { insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { appPerFile } from '../../../tests/setup/test-app';
-import { talliesOf } from '../standings/tallies';
 
 // A season of our own, well after the built-in fixtures: the clock sits between Matchday 2 (with
 // results) and Matchday 3 (open).
@@ -52,7 +51,7 @@ describe('the home hub', () => {
         { ...pick(others.Cats ?? '', 'hub_2', '2', 8), joker: true, firstGoalMinute: 70 },
       ],
     });
-    await talliesOf(t.services.database).catchUp();
+    await t.services.standings.catchUp();
     // Lions have predicted one of Matchday 3's two fixtures.
     expect(
       (

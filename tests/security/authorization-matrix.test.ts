@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLeague, player } from '../../../tests/setup/leagues';
-import { testBaseUrl, type Agent } from '../../../tests/setup/test-app';
+import { createLeague, player } from '../setup/leagues';
+import { testBaseUrl, type Agent } from '../setup/test-app';
 import { expectEnvelope, outcomeOf, send } from './authorization-requests';
 import { joinTables } from './authorization-rows';
 import { generatedRoutes } from './authorization-routes';

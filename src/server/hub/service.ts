@@ -3,12 +3,11 @@ import type { HubResponse, HubResult, HubTeam } from '../../domain/hub';
 import { pickDeadline } from '../../domain/league-rules';
 import type { Outcome } from '../../domain/predictions';
 import type { SessionUser } from '../auth';
+import type { Services } from '../context';
 import { resolveSeason } from '../fixtures/seasons';
-import { countBetter, teamsOfUser } from '../standings/repository';
-import { talliesOf } from '../standings/tallies';
-import * as hub from './hub-repository';
-import * as repo from './repository';
-import type { Deps } from './service';
+import { listUserLeagues } from '../leagues/repository';
+import { countBetter, countBetterBefore, roundScore, teamsOfUser } from '../standings/standings';
+import * as hub from './repository';
 
 /** How many results the hub lists (newest first, across the player's competitions). */
 const resultCount = 5;
@@ -38,13 +37,13 @@ const rememberRank = (key: string, stamp: string, rank: number, now: number) => 
  * Reads one competition's fixtures and one league's totals at a time, by index.
  */
 export const playerHub = async (
-  { database }: Deps,
+  { database, standings }: Pick<Services, 'database' | 'standings'>,
   viewer: SessionUser,
   now: Date,
 ): Promise<HubResponse> => {
   const { db } = database;
   const nowIso = now.toISOString();
-  const memberships = await repo.listUserLeagues(db, viewer.id);
+  const memberships = await listUserLeagues(db, viewer.id);
 
   // Per competition: the season counted, its next open round and its latest results.
   const competitions = new Map<
@@ -130,7 +129,7 @@ export const playerHub = async (
     }
     const season = about.season;
     // A result the background run has not reached this league with yet counts already.
-    await talliesOf(database).catchUpLeague(league);
+    await standings.makeCurrent(league);
     const totals = new Map(
       (await teamsOfUser(db, league.id, season, viewer.id)).map((r) => [r.teamId, r]),
     );
@@ -139,7 +138,7 @@ export const playerHub = async (
       const rank = (await countBetter(db, league.id, season, score)) + 1;
       let previousRank: number | null = null;
       if (about.scoredRound) {
-        const round = await hub.roundScore(db, t.id, season, about.scoredRound);
+        const round = await roundScore(db, t.id, season, about.scoredRound);
         const before = {
           points: score.points - round.points,
           exactMinutes: score.exactMinutes - round.exactMinutes,
@@ -158,7 +157,7 @@ export const playerHub = async (
           previousRank = known.rank;
         } else {
           previousRank =
-            (await hub.countBetterBefore(db, league.id, season, about.scoredRound, before)) + 1;
+            (await countBetterBefore(db, league.id, season, about.scoredRound, before)) + 1;
           rememberRank(key, about.stamp, previousRank, now.getTime());
         }
       }

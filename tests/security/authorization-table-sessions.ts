@@ -1,4 +1,4 @@
-import type { Agent } from '../../../tests/setup/test-app';
+import type { Agent } from '../setup/test-app';
 import { all, anyone, authSignedIn, type Table } from './authorization-rows';
 import { loginEmail, op, password } from './authorization-world';
 

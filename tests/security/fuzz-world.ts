@@ -1,12 +1,6 @@
-import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
-import { createLeague } from '../../../tests/setup/leagues';
-import {
-  createTestApp,
-  type Agent,
-  type TestApp,
-  type TestResponse,
-} from '../../../tests/setup/test-app';
-import { talliesOf } from '../standings/tallies';
+import { hoursFrom, insertFixtures } from '../setup/fixtures';
+import { createLeague } from '../setup/leagues';
+import { createTestApp, type Agent, type TestApp, type TestResponse } from '../setup/test-app';
 
 /*
  * The world the fuzz suite runs in: the app on a pinned clock, three actors (a visitor, a player
@@ -113,7 +107,7 @@ export const startWorld = async () => {
   ok(await bob.post('/api/auth/request-password-reset', { email: emails.bob, redirectTo: '/' }));
   const mail = await t.services.database.db.selectFrom('outbox').select('id').executeTakeFirst();
   ids.outbox = mail?.id ?? '';
-  await talliesOf(t.services.database).drain();
+  await t.services.standings.drain();
   clock = hoursFrom(clock, 1); // whatever a request writes from now on carries a new time
 };
 

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { TestResponse } from '../../../tests/setup/test-app';
-import { talliesOf } from '../standings/tallies';
+import type { TestResponse } from '../setup/test-app';
 import { show } from './fuzz-bad-values';
 import { baseOf } from './fuzz-bases';
 import { digest, fingerprint, tables } from './fuzz-digest';
@@ -69,7 +68,7 @@ const fuzzOperation = async (
 ) => {
   const problems: string[] = [];
   let sent = 0;
-  await talliesOf(t.services.database).drain();
+  await t.services.standings.drain();
   const before = await digest();
   let last = await fingerprint();
   const property = fc.asyncProperty(arbitrary, async (request) => {
@@ -80,7 +79,7 @@ const fuzzOperation = async (
       request.headers,
     );
     sent += 1;
-    await talliesOf(t.services.database).drain(); // what a request queued counts as its own
+    await t.services.standings.drain(); // what a request queued counts as its own
     const now = await fingerprint();
     const changed = now !== last;
     last = now;
@@ -94,7 +93,7 @@ const fuzzOperation = async (
       `${op.method} ${op.path} (seed ${details.seed}, path "${details.counterexamplePath}"): ${fc.stringify(details.counterexample?.[0])} → ${error}`,
     );
   }
-  await talliesOf(t.services.database).drain();
+  await t.services.standings.drain();
   const after = await digest();
   const changed = tables.filter((table) => before[table] !== after[table]);
   if (changed.length > 0) problems.push(`${op.method} ${op.path} changed ${changed.join(', ')}`);
@@ -130,7 +129,7 @@ it('answers every broken request with a 4xx (the envelope on our API) and change
     for (const actor of ['visitor', 'player', 'admin'] as const)
       expect((await agents[actor].get(`${path}?${query}`)).status).toBeLessThan(500);
   }
-  await talliesOf(t.services.database).drain();
+  await t.services.standings.drain();
 
   const runs = Math.ceil(requestsPerDatabase / operations.length);
   const problems: string[] = [];

@@ -1,6 +1,6 @@
 import { all, anyone, signedIn, withAccount, type Table } from './authorization-rows';
 import { world } from './authorization-world';
-import { browserKeys } from '../../../tests/setup/push-service';
+import { browserKeys } from '../setup/push-service';
 
 /**
  * The account, reminders and the contact form, and the routes outside the features (probes,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLeague, player } from '../../../tests/setup/leagues';
+import { createLeague, player } from '../setup/leagues';
 import { send } from './authorization-requests';
 import { joinTables, type Row } from './authorization-rows';
 import { accountTable } from './authorization-table-account';
