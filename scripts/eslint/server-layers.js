@@ -24,7 +24,9 @@ export const serverTiers = [
   // Features a player or an admin uses.
   ['leagues', 'results', 'contact', 'admin', 'health'],
   ['bonus', 'reminders', 'account', 'imports', 'calendar', 'realtime'],
-  ['predictions', 'push', 'sync', 'hub'],
+  ['predictions', 'push', 'hub', 'live'],
+  // The admins' sync runs openfootball and the live sources.
+  ['sync'],
   // Schedules, then the process: app, start-up, demo data, commands.
   ['jobs', 'demo-plan.ts'],
   ['app.ts', 'bootstrap.ts', 'demo-data.ts'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cleanName } from './league-names';
+import { liveSources, type LiveSource } from './live/report';
 
 export const fixtureStatuses = ['scheduled', 'live', 'final', 'postponed', 'cancelled'] as const;
 export type FixtureStatus = (typeof fixtureStatuses)[number];
@@ -56,11 +57,20 @@ export const fixtureFieldGroups = [
   'venue',
 ] as const;
 export type FixtureFieldGroup = (typeof fixtureFieldGroups)[number];
-/** Who set a group: the built-in catalogue (when unrecorded), a fixture source, or an admin. */
-export type FieldOrigin = 'catalogue' | 'openfootball' | 'football-data' | 'admin';
+/**
+ * Who set a group: the built-in catalogue (when unrecorded), a fixture source (openfootball, a
+ * live source, football-data), or an admin.
+ */
+export type FieldOrigin = 'catalogue' | 'openfootball' | LiveSource | 'football-data' | 'admin';
 export type FieldOrigins = Partial<Record<FixtureFieldGroup, FieldOrigin>>;
 
-const origins = new Set<string>(['catalogue', 'openfootball', 'football-data', 'admin']);
+const origins = new Set<string>([
+  'catalogue',
+  'openfootball',
+  ...liveSources,
+  'football-data',
+  'admin',
+]);
 
 /** fixtures.field_origins as stored (JSON or null); anything unreadable counts as the catalogue's. */
 export const parseFieldOrigins = (json: string | null): FieldOrigins => {
@@ -96,22 +106,34 @@ export const withOrigin = (
   return next;
 };
 
-const rank: Record<FieldOrigin, number> = {
-  catalogue: 0,
-  openfootball: 1,
-  'football-data': 2,
-  admin: 3,
+/**
+ * The rank of a source (issue 28): catalogue < openfootball < the live sources, the first of
+ * `liveOrder` (LIVE_SOURCES) highest < football-data < an admin.
+ */
+const rankOf = (origin: FieldOrigin, liveOrder: readonly LiveSource[]) => {
+  if (origin === 'catalogue') return 0;
+  if (origin === 'openfootball') return 1;
+  if (origin === 'football-data') return 3;
+  if (origin === 'admin') return 4;
+  const at = liveOrder.indexOf(origin);
+  // A live source not (or no longer) listed ranks below every listed one.
+  return 2 + (at < 0 ? 0 : (liveOrder.length - at) / (liveOrder.length + 1));
 };
 
 /**
- * Whether a source may change a group: an admin's hand always wins; football-data wins over
- * openfootball; the catalogue only changes what is still its own.
+ * Whether a source may change a group: an admin's hand always wins; a source changes what it or
+ * a weaker source set; the catalogue only changes what is still its own.
  */
-export const mayChange = (current: FieldOrigins, group: FixtureFieldGroup, by: FieldOrigin) => {
+export const mayChange = (
+  current: FieldOrigins,
+  group: FixtureFieldGroup,
+  by: FieldOrigin,
+  liveOrder: readonly LiveSource[] = liveSources,
+) => {
   const owner = current[group] ?? 'catalogue';
   if (by === 'admin') return true;
   if (by === 'catalogue') return owner === 'catalogue';
-  return rank[owner] <= rank[by];
+  return rankOf(owner, liveOrder) <= rankOf(by, liveOrder);
 };
 
 /** One fixture of a catalogue/fixtures/<season>/<competition_id>.json file. */
@@ -194,6 +216,16 @@ export const fixtureSchema = z.object({
   homeScore: z.number().nullable(),
   awayScore: z.number().nullable(),
   firstGoalMinute: z.number().nullable(),
+  /** The match clock while live (`67'`, `HT`, `FT` until the result is confirmed), else null. */
+  clock: z.string().nullable(),
+  /** The result is confirmed (the fixture is final); while live the score is provisional. */
+  resultConfirmed: z.boolean(),
+  /** The first-goal minute is confirmed (final with a known minute). */
+  minuteConfirmed: z.boolean(),
+  /** Who changed the fixture last: a source (`espn`, `openfootball`…) or `admin`. */
+  updatedBy: z.string().nullable(),
+  /** When a source last changed it. */
+  sourceUpdatedAt: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type Fixture = z.infer<typeof fixtureSchema>;

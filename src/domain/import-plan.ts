@@ -6,6 +6,7 @@ import {
   type FixtureStatus,
 } from './fixtures';
 import { zonedDateTime } from './kickoff';
+import type { LiveSource } from './live/report';
 import {
   externalKey,
   teamsKey,
@@ -64,12 +65,13 @@ export const allowedUpdate = <U extends { [K in keyof FixtureUpdate]?: unknown }
   update: U,
   origins: FieldOrigins,
   by: FieldOrigin,
+  liveOrder?: readonly LiveSource[],
 ): U => {
-  const statusAllowed = mayChange(origins, 'status', by);
+  const statusAllowed = mayChange(origins, 'status', by, liveOrder);
   const allowed = {} as U;
   for (const key of Object.keys(update) as (keyof FixtureUpdate & keyof U)[]) {
     const group = groupOf[key];
-    if (!mayChange(origins, group, by)) continue;
+    if (!mayChange(origins, group, by, liveOrder)) continue;
     if (!statusAllowed && (group === 'result' || group === 'minute')) continue;
     Object.assign(allowed, { [key]: update[key] });
   }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { seasonLabel } from './fixtures';
+import { liveSources } from './live/report';
 import { seasonContaining } from './seasons';
 
 /**
@@ -73,9 +75,24 @@ export const syncCompetitionResult = z.object({
 export type SyncCompetitionResult = z.infer<typeof syncCompetitionResult>;
 
 /** What `POST /api/admin/sync` answers: one entry per competition synced. */
+/** What one live source did in a sync (issue 28). */
+export const liveSourceRun = z.object({
+  source: z.enum(liveSources),
+  requests: z.number(),
+  failed: z.number(),
+  matches: z.number(),
+  paired: z.number(),
+  changed: z.number(),
+  unmatched: z.number(),
+  error: z.string().nullable(),
+});
+export type LiveSourceRun = z.infer<typeof liveSourceRun>;
+
 export const syncRunSummary = z.object({
   ranAt: z.string(),
   competitions: z.array(syncCompetitionResult),
+  /** Per live source, over the competitions synced. */
+  live: z.array(liveSourceRun),
 });
 export type SyncRunSummary = z.infer<typeof syncRunSummary>;
 
@@ -91,9 +108,58 @@ export const syncLastRun = z.object({
 });
 export type SyncLastRun = z.infer<typeof syncLastRun>;
 
+/** The live sources in the admins' sync overview (issue 28). */
+export const liveOverview = z.object({
+  /** LIVE_SYNC: the background polling is on. */
+  enabled: z.boolean(),
+  /** LIVE_SOURCES in rank order, with today's requests and the last success and error. */
+  sources: z.array(
+    z.object({
+      source: z.enum(liveSources),
+      requestsToday: z.number(),
+      errorsToday: z.number(),
+      lastSuccessAt: z.string().nullable(),
+      lastErrorAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+    }),
+  ),
+  /** Matches no fixture could be paired with: an admin links them by hand. */
+  unmatched: z.array(
+    z.object({
+      source: z.enum(liveSources),
+      matchId: z.string(),
+      competitionId: z.string(),
+      kickoffAt: z.string(),
+      homeTeam: z.string(),
+      awayTeam: z.string(),
+      seenAt: z.string(),
+    }),
+  ),
+  /** Fixtures whose sources disagree on the full-time score or the first-goal minute. */
+  disagreements: z.array(
+    z.object({
+      fixtureId: z.string(),
+      competitionId: z.string(),
+      homeTeam: z.string(),
+      awayTeam: z.string(),
+      kickoffAt: z.string(),
+      disagreement: z.string(),
+    }),
+  ),
+});
+export type LiveOverview = z.infer<typeof liveOverview>;
+
+/** `POST /api/admin/sync/link`: a source's match is this fixture (its names become aliases). */
+export const liveLinkBody = z.object({
+  source: z.enum(liveSources),
+  matchId: z.string().trim().min(1).max(50),
+  fixtureId: z.string().trim().min(1).max(100),
+});
+
 export const syncOverview = z.object({
   enabled: z.boolean(),
   running: z.boolean(),
+  live: liveOverview,
   competitions: z.array(
     z.object({
       competitionId: z.string(),
@@ -107,10 +173,21 @@ export const syncOverview = z.object({
 });
 export type SyncOverview = z.infer<typeof syncOverview>;
 
-/** `POST /api/admin/sync`: every competition, or one. */
-export const syncRunBody = z.object({
-  competitionId: z.string().trim().min(1).max(100).optional(),
-});
+/**
+ * `POST /api/admin/sync`: every competition, or one; with `season` (our label: `2025-26`,
+ * `2025` for MLS) that competition's whole season from every source.
+ */
+export const syncRunBody = z
+  .object({
+    competitionId: z.string().trim().min(1).max(100).optional(),
+    season: seasonLabel
+      .refine((s) => s !== '', { error: 'Name a season, like 2025-26.' })
+      .optional(),
+  })
+  .refine((b) => b.season === undefined || b.competitionId !== undefined, {
+    error: 'A season is synced for one competition: name it (competitionId).',
+    path: ['competitionId'],
+  });
 
 /** What is kept in sync_status.summary_json; anything unreadable reads as a failure. */
 export const storedSyncSummary = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { competitionKinds } from './competitions';
-import { fixtureSchema, fixtureStatuses, seasonLabel } from './fixtures';
+import { fixtureFieldGroups, fixtureSchema, fixtureStatuses, seasonLabel } from './fixtures';
 import { nameText } from './names';
 import { countedMinute } from './scoring';
 
@@ -84,6 +84,8 @@ export const adminFixture = fixtureSchema.extend({
   /** Final with goals but the first-goal minute not known yet: outcome points only so far. */
   minuteToBeConfirmed: z.boolean(),
   predictions: z.number(),
+  /** Facts a site admin set by hand: no source changes them until handed back (issue 28). */
+  handSet: z.array(z.enum(fixtureFieldGroups)),
 });
 
 export { minuteToBeConfirmed } from './result-rules';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { liveSources, type LiveSource } from '../domain/live/report';
 
 /**
  * The only module that reads `process.env`. It is parsed once, before anything else starts, and a
@@ -109,6 +110,40 @@ const envSchema = z.object({
     .default('https://raw.githubusercontent.com/openfootball/football.json/master')
     .refine((v) => /^https?:\/\/[^/]+/i.test(v), { message: 'must be an http(s) URL' })
     .transform((v) => v.replace(/\/+$/, '')),
+  /** Live scores and first-goal minutes from keyless sources (issue 28; default on). */
+  LIVE_SYNC: booleanFlagOn,
+  /** The live sources in rank order: the first listed wins where they disagree. */
+  LIVE_SOURCES: z
+    .string()
+    .default('espn,openligadb')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter((s) => s !== ''),
+    )
+    .refine((list) => list.every((s) => (liveSources as readonly string[]).includes(s)), {
+      message: `must list sources among ${liveSources.join(', ')}, separated by commas`,
+    })
+    .refine((list) => new Set(list).size === list.length, { message: 'names a source twice' })
+    .transform((list) => list as LiveSource[]),
+  ESPN_URL: z
+    .string()
+    .default('https://site.api.espn.com')
+    .refine((v) => /^https?:\/\/[^/]+/i.test(v), { message: 'must be an http(s) URL' })
+    .transform((v) => v.replace(/\/+$/, '')),
+  OPENLIGADB_URL: z
+    .string()
+    .default('https://api.openligadb.de')
+    .refine((v) => /^https?:\/\/[^/]+/i.test(v), { message: 'must be an http(s) URL' })
+    .transform((v) => v.replace(/\/+$/, '')),
+  /** How often a competition with a match on is polled; below 15 s the sources would be hammered. */
+  LIVE_POLL_SECONDS: z
+    .string()
+    .default('30')
+    .refine((v) => /^\d+$/.test(v), { message: 'must be a whole number of seconds' })
+    .refine((v) => Number(v) >= 15, { message: 'must be at least 15 (seconds)' })
+    .transform(Number),
   /** Web Push (VAPID): unset, a key pair is generated once and kept in the database. */
   VAPID_PUBLIC_KEY: optionalText.refine(
     (v) => v === undefined || Buffer.from(v, 'base64url').length === 65,

@@ -6,6 +6,7 @@ import type { Env } from './env';
 import { createLogger } from './logger';
 import { startResultsSync } from './jobs/football-data';
 import { startFixtureSync } from './jobs/openfootball';
+import { startLiveSync } from './jobs/live';
 import { startReminderJob } from './jobs/reminders-job';
 import { seedDemo } from './demo-data';
 import { startServer } from './server';
@@ -38,6 +39,7 @@ export const run = async (env: Env) => {
       ? startResultsSync(services, env.FOOTBALL_DATA_TOKEN)
       : () => undefined;
     const stopFixtureSync = env.OPENFOOTBALL_SYNC ? startFixtureSync(services) : () => undefined;
+    const stopLiveSync = env.LIVE_SYNC ? startLiveSync(services) : () => undefined;
     if (env.DEMO) {
       const demo = await seedDemo(services);
       logger.info({ created: demo.created }, demo.lines.join('\n'));
@@ -50,6 +52,7 @@ export const run = async (env: Env) => {
       process.once(signal, () => {
         stopSync();
         stopFixtureSync();
+        stopLiveSync();
         running.shutdown(signal).then(
           () => process.exit(0),
           (err: unknown) => {

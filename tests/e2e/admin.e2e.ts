@@ -330,6 +330,11 @@ describe.runIf(sharedAvailable('data/football.json/2026-27'))('admin: fixture sy
       await page.waitForTimeout(600);
       const premier = page.getByTestId('sync-competition').filter({ hasText: 'Premier League' });
       expect(await premier.textContent()).toContain('2026-27');
+      // The live sources (local stand-ins) were read too: their requests are counted.
+      await page.getByTestId('live-sources').scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => page.getByTestId('live-source-espn').textContent(), { timeout: 10_000 })
+        .toMatch(/Requests today: [1-9]/);
       await shoot(page, 'admin-sync');
       expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);

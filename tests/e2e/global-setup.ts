@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startLiveSourcesServer } from '../setup/live-sources-server';
 import { startOpenFootballServer } from '../setup/openfootball-server';
 import { sharedAvailable } from '../setup/shared';
 
@@ -39,6 +40,9 @@ export default async function setup(project: TestProject) {
     ? { '2026-27': ['en.1', 'en.2', 'de.1', 'es.1', 'fr.1', 'it.1', 'nl.1', 'pt.1'] }
     : {};
   const openfootball = await startOpenFootballServer(seasonFiles);
+  // ESPN and OpenLigaDB stand-ins: the admin's 'Sync now' also reads the live sources.
+  const live = await startLiveSourcesServer();
+  live.setOpenLigaDb('/getmatchdata/bl1/2026', []);
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/server.ts'], {
     env: {
       ...process.env,
@@ -50,6 +54,10 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: `file:${join(dataDir, 'e2e.sqlite')}`,
       ADMIN_EMAILS: adminEmail,
       OPENFOOTBALL_URL: openfootball.url,
+      // No background polling (the suite pins no clock); 'Sync now' reads the stand-ins.
+      LIVE_SYNC: 'false',
+      ESPN_URL: live.url,
+      OPENLIGADB_URL: live.url,
       // Lets each browser test pose as its own client address (contact form limit: 5 per hour).
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
@@ -75,5 +83,6 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
     await openfootball.close();
+    await live.close();
   };
 }

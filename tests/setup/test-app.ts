@@ -153,6 +153,10 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
       AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
       BASE_URL: testBaseUrl,
       LOG_LEVEL: 'debug',
+      // No test reaches a real source: a closed local port unless a test serves one.
+      ESPN_URL: 'http://127.0.0.1:9',
+      OPENLIGADB_URL: 'http://127.0.0.1:9',
+      OPENFOOTBALL_URL: 'http://127.0.0.1:9',
       ...options.env,
     },
     { generateSecret: false },

@@ -114,6 +114,7 @@ export interface ContactMessages {
 export interface Fixtures {
   away_score: number | null;
   away_team: string;
+  clock: string | null;
   competition_id: string;
   created_at: string;
   external_id: string | null;
@@ -127,8 +128,10 @@ export interface Fixtures {
   round_order: Generated<number>;
   season: Generated<string>;
   status: Generated<FixtureStatus>;
+  source_updated_at: string | null;
   time_confirmed: Generated<number>;
   updated_at: string;
+  updated_by: string | null;
   venue: string | null;
 }
 
@@ -167,6 +170,43 @@ export interface Leagues {
   name: string;
   name_key: string | null;
   updated_at: string;
+}
+
+export interface LiveLinks {
+  fixture_id: string;
+  linked_at: string;
+  linked_by: string;
+  match_id: string;
+  source: string;
+}
+
+export interface LiveReports {
+  disagreement: string | null;
+  fixture_id: string;
+  full_time_since: string | null;
+  report_json: string;
+  seen_at: string;
+  source: string;
+}
+
+export interface LiveRequests {
+  day: string;
+  errors: Generated<number>;
+  last_error: string | null;
+  last_error_at: string | null;
+  last_success_at: string | null;
+  requests: Generated<number>;
+  source: string;
+}
+
+export interface LiveUnmatched {
+  away_team: string;
+  competition_id: string;
+  home_team: string;
+  kickoff_at: string;
+  match_id: string;
+  seen_at: string;
+  source: string;
 }
 
 export interface MinuteCounts {
@@ -295,6 +335,13 @@ export interface Teams {
   user_id: string;
 }
 
+export interface TeamAliases {
+  alias: string;
+  competition_id: string;
+  learnt_from: string;
+  team_name: string;
+}
+
 export interface TeamTotals {
   bonus_points: Generated<number>;
   correct_outcomes: Generated<number>;
@@ -364,6 +411,10 @@ export interface DB {
   league_bars: LeagueBars;
   league_rules: LeagueRules;
   leagues: Leagues;
+  live_links: LiveLinks;
+  live_reports: LiveReports;
+  live_requests: LiveRequests;
+  live_unmatched: LiveUnmatched;
   minute_counts: MinuteCounts;
   outbox: Outbox;
   predictions: Predictions;
@@ -377,6 +428,7 @@ export interface DB {
   standings_versions: StandingsVersions;
   sync_status: SyncStatus;
   tally_runs: TallyRuns;
+  team_aliases: TeamAliases;
   team_totals: TeamTotals;
   teams: Teams;
   throttles: Throttles;

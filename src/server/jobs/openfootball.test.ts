@@ -289,7 +289,8 @@ describe.runIf(available)('openfootball fixture sync', () => {
       season: '2027-28',
       lastRun: { season: '2027-28', ok: true },
     });
-    const unknown = await admin.post('/api/admin/sync', { competitionId: 'wsl' });
+    // A competition no source covers (the WSL is ESPN's: it syncs from the live source).
+    const unknown = await admin.post('/api/admin/sync', { competitionId: 'swpl' });
     expect(unknown.body.error.code).toBe('UNKNOWN_COMPETITION');
   });
 });

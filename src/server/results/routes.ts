@@ -7,7 +7,7 @@ import {
   newCompetitionBody,
   newFixtureBody,
 } from '../../domain/results';
-import { publicFixture } from '../../domain/fixtures';
+import { fixtureFieldGroups, publicFixture } from '../../domain/fixtures';
 import { seasonLabel } from '../../domain/fixtures';
 import { AppError } from '../errors';
 import { body, createAdminRouter, json, requireAdmin, route } from '../http';
@@ -22,6 +22,7 @@ import {
   auditTrail,
   changeFixture,
   rebuildStandings,
+  handBackToSources,
   recalculate,
 } from './service';
 
@@ -52,6 +53,7 @@ const toAdmin = (f: StoredFixtureRow, predictions: number) => ({
   ...publicFixture(f),
   minuteToBeConfirmed: minuteToBeConfirmed(f),
   predictions,
+  handSet: fixtureFieldGroups.filter((g) => f.origins[g] === 'admin'),
 });
 
 export const resultRoutes = createAdminRouter()
@@ -181,6 +183,28 @@ export const resultRoutes = createAdminRouter()
         now(),
       );
       return c.json(scored(r), 200);
+    },
+  )
+  .openapi(
+    route({
+      method: 'post',
+      path: '/fixtures/{fixtureId}/hand-back',
+      summary:
+        "'Hand back to the sources': the facts an admin set by hand may be changed by the sync and the live sources again",
+      request: { params: fixtureParam },
+      responses: {
+        200: json(
+          z.object({ fixtureId: z.string(), handedBack: z.array(z.enum(fixtureFieldGroups)) }),
+        ),
+      },
+    }),
+    async (c) => {
+      const admin = requireAdmin(c);
+      const { database, now } = c.get('services');
+      return c.json(
+        await handBackToSources({ database }, actorOf(admin), c.req.valid('param'), now()),
+        200,
+      );
     },
   )
   .openapi(

@@ -1,4 +1,9 @@
-import { serialiseOrigins, withOrigin } from '../../domain/fixtures';
+import {
+  fixtureFieldGroups,
+  serialiseOrigins,
+  withOrigin,
+  type FixtureFieldGroup,
+} from '../../domain/fixtures';
 import { zonedLocalToUtc } from '../../domain/kickoff';
 import type { NewCompetitionBody, NewFixtureBody } from '../../domain/results';
 import { listAudit, writeAudit } from '../audit-repository';
@@ -229,3 +234,35 @@ export const auditTrail = (
   _admin: Actor,
   filter: { entityId?: string | undefined; limit: number },
 ) => listAudit(database.db, filter);
+
+/**
+ * 'Hand back to the sources' (issue 28): the facts an admin set by hand become the sources'
+ * again, so the next sync or live poll may change them. Nothing else changes now; audited.
+ */
+export const handBackToSources = async (
+  { database }: Pick<Deps, 'database'>,
+  actor: Actor,
+  { fixtureId }: { fixtureId: string },
+  now: Date,
+) =>
+  inTransaction(database.db, async (trx) => {
+    const fixture = await repo.findFixture(trx, fixtureId);
+    if (!fixture) throw new AppError('UNKNOWN_FIXTURE');
+    const handed = fixtureFieldGroups.filter((g) => fixture.origins[g] === 'admin');
+    if (handed.length === 0) return { fixtureId, handedBack: [] as FixtureFieldGroup[] };
+    const origins = withOrigin(fixture.origins, handed, 'catalogue');
+    await repo.updateFixtureOrigins(trx, fixtureId, serialiseOrigins(origins));
+    await writeAudit(
+      trx,
+      actor,
+      {
+        action: 'fixture.release',
+        entityType: 'fixture',
+        entityId: fixtureId,
+        before: { handSet: handed },
+        after: { handSet: [] },
+      },
+      now,
+    );
+    return { fixtureId, handedBack: handed };
+  });

@@ -18,6 +18,10 @@ import { fetchFeed } from './openfootball-client';
 import type { Actor } from '../results/change';
 import * as repo from './repository';
 import { inTransaction } from '../db/transaction';
+import type { LiveSourceMap } from '../../domain/live/source-map';
+import { readLiveSourceMap } from '../competitions/catalogue';
+import { existingCompetitions } from '../live/repository';
+import { liveOverviewOf, syncLive, totalsBySource } from '../live/service';
 
 type Deps = Pick<Services, 'database' | 'bus' | 'standings' | 'logger' | 'env' | 'now'>;
 
@@ -34,6 +38,8 @@ export interface SyncOptions {
   /** Default OPENFOOTBALL_URL. */
   url?: string;
   timeoutMs?: number;
+  /** One season (our label) instead of the one containing today; needs `competitionId`. */
+  season?: string;
 }
 
 type Competition = Awaited<ReturnType<typeof repo.competitionsForSync>>[number];
@@ -43,6 +49,7 @@ interface Context {
   url: string;
   timeoutMs: number;
   now: Date;
+  season: string | undefined;
 }
 
 const result = (
@@ -69,7 +76,7 @@ const syncCompetition = async (
   code: string,
 ): Promise<SyncCompetitionResult & { offline?: boolean }> => {
   const { deps, db, now } = ctx;
-  const season = feedSeason(code, now);
+  const season = ctx.season ?? feedSeason(code, now);
   const fetched = await fetchFeed(ctx.url, season, code, ctx.timeoutMs);
   if (fetched.kind === 'missing') {
     deps.logger.info({ url: fetched.url }, 'fixture sync: no file for this season yet (404)');
@@ -120,7 +127,10 @@ const runAll = async (ctx: Context, competitions: Competition[]) => {
     const code = feedOf(c.id)?.code ?? '';
     // A source that does not answer won't for the rest of this run: don't wait on each file.
     const { offline: unanswered, ...r }: Awaited<ReturnType<typeof syncCompetition>> = offline
-      ? result(c, code, feedSeason(code, ctx.now), { outcome: 'unreachable', error: offline })
+      ? result(c, code, ctx.season ?? feedSeason(code, ctx.now), {
+          outcome: 'unreachable',
+          error: offline,
+        })
       : await syncCompetition(ctx, c, code);
     if (unanswered) offline = r.error;
     await repo.recordSyncRun(ctx.db, syncSource, r, ctx.now.toISOString());
@@ -129,52 +139,91 @@ const runAll = async (ctx: Context, competitions: Competition[]) => {
   return results;
 };
 
+type FixtureSyncSummary = Omit<SyncRunSummary, 'live'>;
+
+/** The openfootball part of a sync; the caller holds this process's flag. */
+const syncFeeds = async (deps: Deps, options: SyncOptions): Promise<FixtureSyncSummary> => {
+  const ids = openFootballFeeds
+    .map((f) => f.competitionId)
+    .filter((id) => options.competitionId === undefined || id === options.competitionId);
+  const competitions = await repo.competitionsForSync(deps.database.db, ids);
+  if (options.competitionId !== undefined && competitions.length === 0)
+    throw new AppError('UNKNOWN_COMPETITION', 'This competition has no openfootball feed.');
+  const order = new Map(ids.map((id, i) => [id, i]));
+  competitions.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  const now = deps.now();
+  const locked = await withJobLock(deps.database, jobLockKeys.fixtureSync, (db) =>
+    runAll(
+      {
+        deps,
+        db,
+        url: options.url ?? deps.env.OPENFOOTBALL_URL,
+        timeoutMs: options.timeoutMs ?? 20_000,
+        now,
+        season: options.season,
+      },
+      competitions,
+    ),
+  );
+  if (!locked.locked) throw new AppError('SYNC_RUNNING');
+  const summary = { ranAt: now.toISOString(), competitions: locked.value };
+  // Offline, the schedule's one warning says it all; each retry is logged at debug level.
+  const offline = summary.competitions.every((r) => r.outcome === 'unreachable');
+  deps.logger[offline ? 'debug' : 'info'](
+    { results: summary.competitions.map((r) => `${r.code}:${r.outcome}`) },
+    'fixture sync done',
+  );
+  return summary;
+};
+
+/** Runs `work` as this process's one sync (SYNC_RUNNING while another runs). */
+const asTheSync = async <T>(deps: Deps, work: () => Promise<T>): Promise<T> => {
+  if (running.has(deps.database)) throw new AppError('SYNC_RUNNING');
+  running.add(deps.database);
+  try {
+    return await work();
+  } finally {
+    running.delete(deps.database);
+  }
+};
+
 /**
  * Syncs every built-in competition with a feed that exists here (or one). Throws SYNC_RUNNING
  * when a run is in progress, here or (PostgreSQL) in another instance. Never throws for a
  * source that cannot be read: each competition's outcome is in the summary and in sync_status.
  */
-export const runFixtureSync = async (
+export const runFixtureSync = (deps: Deps, options: SyncOptions = {}) =>
+  asTheSync(deps, () => syncFeeds(deps, options));
+
+/**
+ * An admin's 'Sync now' (`POST /api/admin/sync`): openfootball's file, then every live source
+ * (issue 28) — with `season`, that whole season of one competition (OpenLigaDB's season call,
+ * ESPN month by month where fixtures lack a confirmed result or minute); without, the current
+ * season of one or every competition.
+ */
+export const runAdminSync = (
   deps: Deps,
-  options: SyncOptions = {},
-): Promise<SyncRunSummary> => {
-  const ids = openFootballFeeds
-    .map((f) => f.competitionId)
-    .filter((id) => options.competitionId === undefined || id === options.competitionId);
-  if (running.has(deps.database)) throw new AppError('SYNC_RUNNING');
-  running.add(deps.database);
-  try {
-    const competitions = await repo.competitionsForSync(deps.database.db, ids);
-    if (options.competitionId !== undefined && competitions.length === 0)
-      throw new AppError('UNKNOWN_COMPETITION', 'This competition has no openfootball feed.');
-    const order = new Map(ids.map((id, i) => [id, i]));
-    competitions.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-    const now = deps.now();
-    const locked = await withJobLock(deps.database, jobLockKeys.fixtureSync, (db) =>
-      runAll(
-        {
-          deps,
-          db,
-          url: options.url ?? deps.env.OPENFOOTBALL_URL,
-          timeoutMs: options.timeoutMs ?? 20_000,
-          now,
-        },
-        competitions,
-      ),
+  options: { competitionId?: string; season?: string },
+  map: LiveSourceMap = readLiveSourceMap(),
+): Promise<SyncRunSummary> =>
+  asTheSync(deps, async () => {
+    const hasFeed = openFootballFeeds.some((f) => f.competitionId === options.competitionId);
+    const liveIds = Object.keys(map).filter(
+      (id) => options.competitionId === undefined || id === options.competitionId,
     );
-    if (!locked.locked) throw new AppError('SYNC_RUNNING');
-    const summary = { ranAt: now.toISOString(), competitions: locked.value };
-    // Offline, the schedule's one warning says it all; each retry is logged at debug level.
-    const offline = summary.competitions.every((r) => r.outcome === 'unreachable');
-    deps.logger[offline ? 'debug' : 'info'](
-      { results: summary.competitions.map((r) => `${r.code}:${r.outcome}`) },
-      'fixture sync done',
-    );
-    return summary;
-  } finally {
-    running.delete(deps.database);
-  }
-};
+    if (options.competitionId !== undefined && !hasFeed && liveIds.length === 0)
+      throw new AppError('UNKNOWN_COMPETITION', 'No source covers this competition.');
+    const feeds =
+      options.competitionId === undefined || hasFeed
+        ? await syncFeeds(deps, options)
+        : { ranAt: deps.now().toISOString(), competitions: [] };
+    const here = await existingCompetitions(deps.database.db, liveIds);
+    const runs = await syncLive(deps, map, here, { kind: 'season', season: options.season });
+    return {
+      ...feeds,
+      live: totalsBySource(runs).map(({ backOff: _b, ...t }) => t),
+    };
+  });
 
 /** Per competition with a feed: the season it reads now and its last run. */
 export const syncOverview = async (deps: Deps, _admin: unknown): Promise<SyncOverview> => {
@@ -187,6 +236,7 @@ export const syncOverview = async (deps: Deps, _admin: unknown): Promise<SyncOve
   return {
     enabled: deps.env.OPENFOOTBALL_SYNC,
     running: isSyncRunning(deps.database),
+    live: await liveOverviewOf(deps),
     competitions: openFootballFeeds
       .filter((f) => names.has(f.competitionId))
       .map((f) => ({

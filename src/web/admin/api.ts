@@ -96,6 +96,14 @@ export const useRecalculate = () =>
     resultViews,
   );
 
+/** 'Hand back to the sources': facts set by hand may be changed by the sources again. */
+export const useHandBack = () =>
+  useRefreshingMutation(
+    (id: string) =>
+      unwrap(api.admin.fixtures[':fixtureId']['hand-back'].$post({ param: { fixtureId: id } })),
+    resultViews,
+  );
+
 /** 'Rebuild standings' of a competition: every league's totals summed afresh from its picks. */
 export const useRebuildStandings = () =>
   useRefreshingMutation(

@@ -19,6 +19,12 @@ const fixture: AdminFixtureRow = {
   firstGoalMinute: null,
   minuteToBeConfirmed: false,
   predictions: 0,
+  clock: null,
+  resultConfirmed: false,
+  minuteConfirmed: false,
+  updatedBy: null,
+  sourceUpdatedAt: null,
+  handSet: [],
   updatedAt: '2026-01-01T10:00:00.000Z',
 };
 

@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Calculator, Pencil, Save } from 'lucide-react';
+import { Calculator, Pencil, Save, Undo2 } from 'lucide-react';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Input } from '../ui/input';
 import { Select } from '../ui/select';
 import type { AdminFixtureRow } from './api';
-import { useRecalculate, useUpdateFixture } from './api';
+import { useHandBack, useRecalculate, useUpdateFixture } from './api';
+import { toast } from '../ui/toast';
 import {
   canCalculate,
   checkDraft,
@@ -55,7 +56,10 @@ export const FixtureEditor = ({ fixture, timeZone, onEdit }: Props) => {
   const check = checkDraft(draft);
   const patch = patchOf(fixture, draft, check);
   const dirty = !isEmptyPatch(patch);
-  const busy = update.isPending || recalculate.isPending;
+  const handBack = useHandBack();
+  const busy = update.isPending || recalculate.isPending || handBack.isPending;
+  const sourceName = (source: string) =>
+    t(`admin.sources.${source}`, { defaultValue: source });
   const visibleErrors = showErrors ? check.errors : { minute: check.errors.minute };
   const set = (key: keyof ResultDraft) => (value: string) =>
     setDraft((d) => ({ ...d, [key]: value }));
@@ -116,7 +120,22 @@ export const FixtureEditor = ({ fixture, timeZone, onEdit }: Props) => {
               {t('admin.fixtures.minuteToBeConfirmed')}
             </Badge>
           ) : null}
+          {fixture.status === 'live' && fixture.clock ? (
+            <Badge tone="info" data-testid="fixture-clock">
+              {fixture.clock}
+            </Badge>
+          ) : null}
+          {fixture.handSet.length > 0 ? (
+            <Badge tone="neutral" data-testid="fixture-hand-set">
+              {t('admin.fixtures.handSet')}
+            </Badge>
+          ) : null}
           <span className="text-xs text-fg-muted">{fixture.id}</span>
+          {fixture.updatedBy ? (
+            <span className="text-xs text-fg-muted" data-testid="fixture-updated-by">
+              {t('admin.fixtures.updatedBy', { source: sourceName(fixture.updatedBy) })}
+            </span>
+          ) : null}
         </div>
         <p className="font-semibold text-fg">
           {fixture.homeTeam} <span className="font-normal text-fg-muted">{t('admin.vs')}</span>{' '}
@@ -241,6 +260,23 @@ export const FixtureEditor = ({ fixture, timeZone, onEdit }: Props) => {
           <Calculator aria-hidden="true" className="size-4" />
           {t('admin.fixtures.saveAndRecalculate')}
         </Button>
+        {fixture.handSet.length > 0 ? (
+          <Button
+            variant="secondary"
+            className="col-span-2"
+            disabled={busy}
+            data-testid="fixture-hand-back"
+            onClick={() =>
+              handBack.mutate(fixture.id, {
+                onSuccess: () => toast.success(t('admin.fixtures.handedBack')),
+                onError: toasts.saveFailed,
+              })
+            }
+          >
+            <Undo2 aria-hidden="true" className="size-4" />
+            {t('admin.fixtures.handBack')}
+          </Button>
+        ) : null}
       </div>
     </li>
   );

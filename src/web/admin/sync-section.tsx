@@ -9,10 +9,14 @@ import { Button } from '../ui/button';
 import { QueryView } from '../ui/query-view';
 import { EmptyState, Notice } from '../ui/state';
 import { AccessDenied } from './access-denied';
-import { useRunSync, useSyncOverview } from './sync-api';
+import { LiveSourcesPanel } from './live-sources-panel';
+import { useRunSync, useSyncOverview, type SyncTarget } from './sync-api';
 import { SyncList } from './sync-list';
 
-/** The openfootball fixture sync: the last run per competition and 'Sync now'. */
+/**
+ * The fixture sync: openfootball's last run per competition and 'Sync now', then the live
+ * sources (issue 28): requests, matches without a fixture, disagreements, a past season.
+ */
 export const SyncSection = () => {
   const { t } = useTranslation();
   const format = useFormat();
@@ -22,23 +26,25 @@ export const SyncSection = () => {
   if (overview.error instanceof ApiError && overview.error.code === 'ADMIN_ONLY')
     return <AccessDenied />;
 
-  const syncing = run.isPending ? (run.variables ?? '') : null;
-  const start = (competitionId: string | null) =>
-    run.mutate(competitionId, {
-      onSuccess: ({ competitions }) => {
+  const syncing = run.isPending ? (run.variables?.competitionId ?? '') : null;
+  const start = (target: SyncTarget | null) =>
+    run.mutate(target, {
+      onSuccess: ({ competitions, live }) => {
         // A season file not published yet (404) is normal; anything else needs a look.
         const problems = competitions.filter(
           (c) => c.outcome !== 'applied' && c.outcome !== 'missing',
         ).length;
         const sum = (key: 'new' | 'changed') =>
           competitions.reduce((n, c) => n + (c.counts?.[key] ?? 0), 0);
-        if (problems > 0) toast.warning(t('admin.sync.doneWithProblems'));
+        const liveChanged = live.reduce((n, s) => n + s.changed, 0);
+        const liveFailed = live.some((s) => s.failed > 0 && s.failed === s.requests);
+        if (problems > 0 || liveFailed) toast.warning(t('admin.sync.doneWithProblems'));
         else
           toast.success(
-            t('admin.sync.done', {
+            `${t('admin.sync.done', {
               new: format.number(sum('new')),
               changed: format.number(sum('changed')),
-            }),
+            })} ${t('admin.sync.live.done', { count: liveChanged, n: format.number(liveChanged) })}`,
           );
       },
       onError: (error) => toast.error(errorMessage(error)),
@@ -89,9 +95,17 @@ export const SyncSection = () => {
         <SyncList
           competitions={overview.data.competitions}
           syncing={syncing}
-          onSync={(id) => start(id)}
+          onSync={(id) => start({ competitionId: id })}
         />
       )}
+      {overview.data ? (
+        <LiveSourcesPanel
+          live={overview.data.live}
+          competitions={overview.data.competitions}
+          syncing={syncing}
+          onSyncSeason={(competitionId, season) => start({ competitionId, season })}
+        />
+      ) : null}
     </section>
   );
 };

@@ -47,6 +47,11 @@ const fixture = (round: string, kickoffAt: string, more: Partial<FixtureItem> = 
     awayScore: null,
     firstGoalMinute: null,
     updatedAt: kickoffAt,
+    clock: null,
+    resultConfirmed: false,
+    minuteConfirmed: false,
+    updatedBy: null,
+    sourceUpdatedAt: null,
     locked: Date.parse(kickoffAt) <= Date.now(),
     tbd: false,
   };

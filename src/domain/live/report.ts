@@ -1,0 +1,57 @@
+/**
+ * What a live source says about one match, in our terms (issue 28): the parsers of ESPN and
+ * OpenLigaDB each turn their answers into these, and everything after them (matching, the
+ * provisional and confirmed fixture fields) reads only this shape. Pure.
+ */
+export const liveSources = ['espn', 'openligadb'] as const;
+export type LiveSource = (typeof liveSources)[number];
+
+/**
+ * `scheduled`: not started; `live`: in play (half-time included); `finished`: the source says
+ * the match is over; `postponed` (also suspended or abandoned) and `cancelled`.
+ */
+export type LiveState = 'scheduled' | 'live' | 'finished' | 'postponed' | 'cancelled';
+
+/**
+ * The first goal of regular time as far as the source knows: `none` — no goal yet (or none in
+ * the match, once finished); `unknown` — there was one but the source does not say when (yet).
+ * `ambiguous`: the source's minute may mean stoppage time of the first half (OpenLigaDB's
+ * `isOvertime` on a second-half minute): another source's minute is preferred.
+ */
+export type FirstGoal =
+  { kind: 'none' } | { kind: 'unknown' } | { kind: 'minute'; minute: number; ambiguous: boolean };
+
+export interface LiveReport {
+  source: LiveSource;
+  /** The source's own id of the match (ESPN's event id, OpenLigaDB's matchID). */
+  matchId: string;
+  /** ISO-8601 UTC. */
+  kickoffAt: string;
+  /** false: the source holds only a date (a placeholder time). */
+  timeConfirmed: boolean;
+  /** Names the source gives each side, the display name first. */
+  home: string[];
+  away: string[];
+  state: LiveState;
+  /** The match clock while live (`67'`, `45'+2'`, `HT`), else null. */
+  clock: string | null;
+  /** The regular-time score (extra time never counts, DESIGN §3); null when not known. */
+  score: { home: number; away: number } | null;
+  firstGoal: FirstGoal;
+}
+
+const minuteMs = 60_000;
+
+/**
+ * A clock for a source that has none (OpenLigaDB): the minutes since kick-off with a 15-minute
+ * interval after 45 + 2, written like ESPN's (`12'`, `HT`, `67'`, `90'+`).
+ */
+export const estimatedClock = (kickoffAt: string, now: Date): string | null => {
+  const elapsed = Math.floor((now.getTime() - new Date(kickoffAt).getTime()) / minuteMs);
+  if (elapsed < 0) return null;
+  if (elapsed < 45) return `${elapsed + 1}'`;
+  if (elapsed < 47) return `45'+`;
+  if (elapsed < 62) return 'HT';
+  const second = elapsed - 62 + 46;
+  return second <= 90 ? `${second}'` : `90'+`;
+};

@@ -1,0 +1,432 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { LiveReport, LiveSource } from '../../domain/live/report';
+import type { DB } from '../db/schema';
+import { toFixture, type StoredFixtureRow } from '../fixtures/repository';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** A competition's fixtures with a kick-off between two instants (the pairing's candidates). */
+export const fixturesBetween = async (
+  db: Db,
+  competitionId: string,
+  from: string,
+  to: string,
+): Promise<StoredFixtureRow[]> =>
+  (
+    await db
+      .selectFrom('fixtures')
+      .selectAll()
+      .where('competition_id', '=', competitionId)
+      .where('kickoff_at', '>=', from)
+      .where('kickoff_at', '<=', to)
+      .orderBy('kickoff_at')
+      .orderBy('id')
+      .execute()
+  ).map(toFixture);
+
+/** Fixtures by id (those a source's matches are linked to). */
+export const fixturesByIds = async (db: Db, ids: readonly string[]) =>
+  ids.length === 0
+    ? []
+    : (await db.selectFrom('fixtures').selectAll().where('id', 'in', ids).execute()).map(toFixture);
+
+/** The fixtures a source's matches were paired with before: match id → fixture id. */
+export const linksOf = async (db: Db, source: LiveSource, matchIds: readonly string[]) => {
+  const links = new Map<string, string>();
+  for (let i = 0; i < matchIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('live_links')
+      .select(['match_id', 'fixture_id'])
+      .where('source', '=', source)
+      .where('match_id', 'in', matchIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows) links.set(r.match_id, r.fixture_id);
+  }
+  return links;
+};
+
+/** Which of these fixtures a source's matches are linked to already. */
+export const fixturesLinked = async (db: Db, source: LiveSource, fixtureIds: readonly string[]) => {
+  const linked = new Set<string>();
+  for (let i = 0; i < fixtureIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('live_links')
+      .select('fixture_id')
+      .where('source', '=', source)
+      .where('fixture_id', 'in', fixtureIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows) linked.add(r.fixture_id);
+  }
+  return linked;
+};
+
+/** Remembers a pairing (a match is linked once; a later link by an admin replaces it). */
+export const saveLink = async (
+  db: Db,
+  link: { source: LiveSource; matchId: string; fixtureId: string; by: string; at: string },
+) => {
+  await db
+    .insertInto('live_links')
+    .values({
+      source: link.source,
+      match_id: link.matchId,
+      fixture_id: link.fixtureId,
+      linked_by: link.by,
+      linked_at: link.at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['source', 'match_id']).doUpdateSet((eb) => ({
+        fixture_id: eb.ref('excluded.fixture_id'),
+        linked_by: eb.ref('excluded.linked_by'),
+        linked_at: eb.ref('excluded.linked_at'),
+      })),
+    )
+    .execute();
+  await db
+    .deleteFrom('live_unmatched')
+    .where('source', '=', link.source)
+    .where('match_id', '=', link.matchId)
+    .execute();
+};
+
+/** Another spelling of our team, per competition: our team name by the alias's normal form. */
+export const learntAliases = async (db: Db, competitionId: string) =>
+  db
+    .selectFrom('team_aliases')
+    .select(['alias', 'team_name'])
+    .where('competition_id', '=', competitionId)
+    .execute();
+
+export const saveAlias = async (
+  db: Db,
+  alias: { competitionId: string; alias: string; teamName: string; learntFrom: string },
+) => {
+  await db
+    .insertInto('team_aliases')
+    .values({
+      competition_id: alias.competitionId,
+      alias: alias.alias,
+      team_name: alias.teamName,
+      learnt_from: alias.learntFrom,
+    })
+    .onConflict((oc) => oc.columns(['competition_id', 'alias']).doNothing())
+    .execute();
+};
+
+/** A match no fixture could be paired with, listed for the admins until it is linked. */
+export const saveUnmatched = async (
+  db: Db,
+  competitionId: string,
+  report: LiveReport,
+  at: string,
+) => {
+  await db
+    .insertInto('live_unmatched')
+    .values({
+      source: report.source,
+      match_id: report.matchId,
+      competition_id: competitionId,
+      kickoff_at: report.kickoffAt,
+      home_team: report.home[0] ?? '',
+      away_team: report.away[0] ?? '',
+      seen_at: at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['source', 'match_id']).doUpdateSet((eb) => ({
+        kickoff_at: eb.ref('excluded.kickoff_at'),
+        seen_at: eb.ref('excluded.seen_at'),
+      })),
+    )
+    .execute();
+};
+
+export const unmatchedMatches = async (db: Db) =>
+  (
+    await db
+      .selectFrom('live_unmatched')
+      .selectAll()
+      .orderBy('kickoff_at', 'desc')
+      .limit(200)
+      .execute()
+  ).map((r) => ({
+    source: r.source,
+    matchId: r.match_id,
+    competitionId: r.competition_id,
+    kickoffAt: r.kickoff_at,
+    homeTeam: r.home_team,
+    awayTeam: r.away_team,
+    seenAt: r.seen_at,
+  }));
+
+export const findUnmatched = async (db: Db, source: string, matchId: string) =>
+  db
+    .selectFrom('live_unmatched')
+    .selectAll()
+    .where('source', '=', source)
+    .where('match_id', '=', matchId)
+    .executeTakeFirst();
+
+export interface StoredReport {
+  source: string;
+  report: LiveReport;
+  fullTimeSince: string | null;
+  seenAt: string;
+  disagreement: string | null;
+}
+
+const readReport = (json: string): LiveReport | null => {
+  try {
+    return JSON.parse(json) as LiveReport;
+  } catch {
+    return null;
+  }
+};
+
+/** Every source's latest report of these fixtures, by fixture id. */
+export const reportsOf = async (db: Db, fixtureIds: readonly string[]) => {
+  const byFixture = new Map<string, StoredReport[]>();
+  for (let i = 0; i < fixtureIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('live_reports')
+      .selectAll()
+      .where('fixture_id', 'in', fixtureIds.slice(i, i + 500))
+      .execute();
+    for (const r of rows) {
+      const report = readReport(r.report_json);
+      if (!report) continue;
+      const list = byFixture.get(r.fixture_id) ?? [];
+      list.push({
+        source: r.source,
+        report,
+        fullTimeSince: r.full_time_since,
+        seenAt: r.seen_at,
+        disagreement: r.disagreement,
+      });
+      byFixture.set(r.fixture_id, list);
+    }
+  }
+  return byFixture;
+};
+
+export const saveReport = async (
+  db: Db,
+  row: {
+    fixtureId: string;
+    report: LiveReport;
+    fullTimeSince: string | null;
+    seenAt: string;
+  },
+) => {
+  await db
+    .insertInto('live_reports')
+    .values({
+      fixture_id: row.fixtureId,
+      source: row.report.source,
+      report_json: JSON.stringify(row.report),
+      full_time_since: row.fullTimeSince,
+      seen_at: row.seenAt,
+    })
+    .onConflict((oc) =>
+      oc.columns(['fixture_id', 'source']).doUpdateSet((eb) => ({
+        report_json: eb.ref('excluded.report_json'),
+        full_time_since: eb.ref('excluded.full_time_since'),
+        seen_at: eb.ref('excluded.seen_at'),
+      })),
+    )
+    .execute();
+};
+
+/** What the sources disagree on for a fixture (null: nothing), kept on its reports' rows. */
+export const saveDisagreement = async (db: Db, fixtureId: string, disagreement: string | null) => {
+  await db
+    .updateTable('live_reports')
+    .set({ disagreement })
+    .where('fixture_id', '=', fixtureId)
+    .execute();
+};
+
+export const disagreements = async (db: Db) =>
+  db
+    .selectFrom('live_reports')
+    .innerJoin('fixtures', 'fixtures.id', 'live_reports.fixture_id')
+    .select([
+      'fixtures.id as fixtureId',
+      'fixtures.competition_id as competitionId',
+      'fixtures.home_team as homeTeam',
+      'fixtures.away_team as awayTeam',
+      'fixtures.kickoff_at as kickoffAt',
+      'live_reports.disagreement as disagreement',
+    ])
+    .distinct()
+    .where('live_reports.disagreement', 'is not', null)
+    .orderBy('fixtures.kickoff_at', 'desc')
+    .limit(100)
+    .execute();
+
+/** Counts a request to a source (per UTC day), and its outcome. */
+export const countRequest = async (
+  db: Db,
+  source: LiveSource,
+  at: Date,
+  outcome: { ok: true } | { ok: false; error: string },
+) => {
+  const iso = at.toISOString();
+  await db
+    .insertInto('live_requests')
+    .values({
+      source,
+      day: iso.slice(0, 10),
+      requests: 1,
+      errors: outcome.ok ? 0 : 1,
+      last_success_at: outcome.ok ? iso : null,
+      last_error_at: outcome.ok ? null : iso,
+      last_error: outcome.ok ? null : outcome.error.slice(0, 500),
+    })
+    .onConflict((oc) =>
+      oc.columns(['source', 'day']).doUpdateSet((eb) => ({
+        requests: eb('live_requests.requests', '+', 1),
+        errors: eb('live_requests.errors', '+', outcome.ok ? 0 : 1),
+        ...(outcome.ok
+          ? { last_success_at: eb.ref('excluded.last_success_at') }
+          : {
+              last_error_at: eb.ref('excluded.last_error_at'),
+              last_error: eb.ref('excluded.last_error'),
+            }),
+      })),
+    )
+    .execute();
+};
+
+/** Requests per source today, with the last success and error (of any day). */
+export const requestCounts = async (db: Db, today: string) => {
+  const rows = await db
+    .selectFrom('live_requests')
+    .selectAll()
+    .orderBy('day', 'desc')
+    .limit(60)
+    .execute();
+  const bySource = new Map<
+    string,
+    {
+      today: number;
+      errorsToday: number;
+      lastSuccessAt: string | null;
+      lastErrorAt: string | null;
+      lastError: string | null;
+    }
+  >();
+  for (const r of rows) {
+    const entry = bySource.get(r.source) ?? {
+      today: 0,
+      errorsToday: 0,
+      lastSuccessAt: null,
+      lastErrorAt: null,
+      lastError: null,
+    };
+    if (r.day === today) {
+      entry.today = Number(r.requests);
+      entry.errorsToday = Number(r.errors);
+    }
+    entry.lastSuccessAt ??= r.last_success_at;
+    if (entry.lastErrorAt === null && r.last_error_at) {
+      entry.lastErrorAt = r.last_error_at;
+      entry.lastError = r.last_error;
+    }
+    bySource.set(r.source, entry);
+  }
+  return bySource;
+};
+
+// What a run reads (live/service.ts) -------------------------------------------------------
+
+/** Kick-offs of a competition's fixtures between two instants that are not settled. */
+export const kickoffsInWindow = async (db: Db, competitionId: string, from: string, to: string) =>
+  (
+    await db
+      .selectFrom('fixtures')
+      .select('kickoff_at')
+      .where('competition_id', '=', competitionId)
+      .where('kickoff_at', '>=', from)
+      .where('kickoff_at', '<=', to)
+      .where('status', 'in', ['scheduled', 'live'])
+      .execute()
+  ).map((r) => r.kickoff_at);
+
+/** The competitions (among `ids`) with a fixture in play or about to be, right now. */
+export const competitionsInWindow = async (
+  db: Db,
+  ids: readonly string[],
+  from: string,
+  to: string,
+) =>
+  ids.length === 0
+    ? []
+    : (
+        await db
+          .selectFrom('fixtures')
+          .select('competition_id')
+          .distinct()
+          .where('kickoff_at', '>=', from)
+          .where('kickoff_at', '<=', to)
+          .where('status', 'in', ['scheduled', 'live'])
+          .where('competition_id', 'in', ids)
+          .execute()
+      ).map((r) => r.competition_id);
+
+/** A competition's fixtures to come in a period (their kick-offs may still move). */
+export const fixturesToCome = async (db: Db, competitionId: string, from: string, to: string) =>
+  (
+    await db
+      .selectFrom('fixtures')
+      .select(['kickoff_at', 'season'])
+      .where('competition_id', '=', competitionId)
+      .where('kickoff_at', '>=', from)
+      .where('kickoff_at', '<=', to)
+      .where('status', 'in', ['scheduled', 'postponed'])
+      .execute()
+  ).map((r) => ({ kickoffAt: r.kickoff_at, season: r.season }));
+
+/**
+ * A competition's kicked-off fixtures (of one season, else of its current one) still lacking a
+ * confirmed result or a first-goal minute; postponed and cancelled ones aside.
+ */
+export const fixturesLackingResult = async (
+  db: Db,
+  competitionId: string,
+  now: string,
+  season?: string,
+) => {
+  const seasonOf =
+    season ??
+    (
+      await db
+        .selectFrom('competitions')
+        .select('season_label')
+        .where('id', '=', competitionId)
+        .executeTakeFirst()
+    )?.season_label;
+  if (seasonOf === undefined) return [];
+  return (
+    await db
+      .selectFrom('fixtures')
+      .select(['kickoff_at', 'season'])
+      .where('competition_id', '=', competitionId)
+      .where('season', '=', seasonOf)
+      .where('kickoff_at', '<=', now)
+      .where((eb) =>
+        eb.or([
+          eb('status', 'in', ['scheduled', 'live']),
+          eb.and([eb('status', '=', 'final'), eb('first_goal_minute', 'is', null)]),
+        ]),
+      )
+      .execute()
+  ).map((r) => ({ kickoffAt: r.kickoff_at, season: r.season }));
+};
+
+/** The competitions among `ids` that exist here. */
+export const existingCompetitions = async (db: Db, ids: readonly string[]) =>
+  ids.length === 0
+    ? []
+    : (await db.selectFrom('competitions').select('id').where('id', 'in', ids).execute()).map(
+        (r) => r.id,
+      );
