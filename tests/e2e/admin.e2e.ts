@@ -335,6 +335,13 @@ describe.runIf(sharedAvailable('data/football.json/2026-27'))('admin: fixture sy
       await expect
         .poll(() => page.getByTestId('live-source-espn').textContent(), { timeout: 10_000 })
         .toMatch(/Requests today: [1-9]/);
+      // A match no fixture was paired with waits for an admin, with the fixtures near its date.
+      const unmatched = page.getByTestId('live-unmatched');
+      await unmatched.first().waitFor();
+      expect(await unmatched.first().textContent()).toContain('Unknown Rovers');
+      expect(
+        await unmatched.first().getByTestId('live-link-fixture').locator('option').count(),
+      ).toBeGreaterThan(1);
       await shoot(page, 'admin-sync');
       expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);

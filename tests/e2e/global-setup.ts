@@ -28,6 +28,27 @@ const freePort = () =>
     });
   });
 
+const unpairedMatch = {
+  id: '770001',
+  uid: 's:600~l:700~e:770001',
+  date: '2026-09-12T14:00Z',
+  status: {
+    displayClock: "90'+3'",
+    type: { name: 'STATUS_FULL_TIME', state: 'post', completed: true },
+  },
+  competitions: [
+    {
+      competitors: [
+        { id: '1', homeAway: 'home', score: '1', team: { displayName: 'Unknown Rovers' } },
+        { id: '2', homeAway: 'away', score: '0', team: { displayName: 'Nobody United' } },
+      ],
+      details: [
+        { scoringPlay: true, shootout: false, clock: { displayValue: "9'" }, team: { id: '1' } },
+      ],
+    },
+  ],
+};
+
 /** Starts the real server (tests/e2e/server.ts: npm start's path plus seeded fixtures) on a fresh SQLite file. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'firstgoal-e2e-'));
@@ -43,6 +64,9 @@ export default async function setup(project: TestProject) {
   // ESPN and OpenLigaDB stand-ins: the admin's 'Sync now' also reads the live sources.
   const live = await startLiveSourcesServer();
   live.setOpenLigaDb('/getmatchdata/bl1/2026', []);
+  // A Premier League match of the 2026-27 season under names no fixture has: the admin's sync
+  // lists it for linking by hand.
+  live.setEspn([unpairedMatch]);
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/server.ts'], {
     env: {
       ...process.env,

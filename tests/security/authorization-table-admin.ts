@@ -1,4 +1,4 @@
-import { siteAdminOnly, type Table } from './authorization-rows';
+import { all, siteAdminOnly, unauthenticated, type Table } from './authorization-rows';
 import { cup, world } from './authorization-world';
 
 const csv = (n: number) =>
@@ -59,6 +59,10 @@ export const adminTable: Table = {
     expect: siteAdminOnly,
     request: () => ({ path: `/api/admin/fixtures/${cup}_final/recalculate`, body: {} }),
   },
+  'POST /api/admin/fixtures/{fixtureId}/hand-back': {
+    expect: siteAdminOnly,
+    request: () => ({ path: `/api/admin/fixtures/${cup}_final/hand-back`, body: {} }),
+  },
   'POST /api/admin/competitions/{competitionId}/rebuild-standings': {
     expect: siteAdminOnly,
     request: () => ({
@@ -85,6 +89,14 @@ export const adminTable: Table = {
   'POST /api/admin/sync': {
     expect: siteAdminOnly,
     request: () => ({ path: '/api/admin/sync', body: { competitionId: 'premier_league' } }),
+  },
+  // No match waits for a fixture in this world: the admin gets past the gate to a 404.
+  'POST /api/admin/sync/link': {
+    expect: all('403 ADMIN_ONLY', { visitor: unauthenticated, siteAdmin: '404 NOT_FOUND' }),
+    request: () => ({
+      path: '/api/admin/sync/link',
+      body: { source: 'espn', matchId: '1', fixtureId: `${cup}_final` },
+    }),
   },
   'GET /api/admin/contact': {
     expect: siteAdminOnly,

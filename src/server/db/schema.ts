@@ -127,8 +127,8 @@ export interface Fixtures {
   round_label: string;
   round_order: Generated<number>;
   season: Generated<string>;
-  status: Generated<FixtureStatus>;
   source_updated_at: string | null;
+  status: Generated<FixtureStatus>;
   time_confirmed: Generated<number>;
   updated_at: string;
   updated_by: string | null;
@@ -326,6 +326,13 @@ export interface TallyRuns {
   queued_at: string;
 }
 
+export interface TeamAliases {
+  alias: string;
+  competition_id: string;
+  learnt_from: string;
+  team_name: string;
+}
+
 export interface Teams {
   created_at: string;
   id: string;
@@ -333,13 +340,6 @@ export interface Teams {
   name: string;
   name_key: string | null;
   user_id: string;
-}
-
-export interface TeamAliases {
-  alias: string;
-  competition_id: string;
-  learnt_from: string;
-  team_name: string;
 }
 
 export interface TeamTotals {
