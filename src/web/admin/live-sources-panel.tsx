@@ -18,7 +18,7 @@ type Unmatched = LiveOverview['unmatched'][number];
 const dayMs = 24 * 3_600_000;
 
 /** One match without a fixture: its names, and a choice among the fixtures near its date. */
-const UnmatchedRow = ({ match }: { match: Unmatched }) => {
+const UnmatchedRow = ({ match, name }: { match: Unmatched; name: string }) => {
   const { t } = useTranslation();
   const format = useFormat();
   const errorMessage = useErrorMessage();
@@ -40,8 +40,7 @@ const UnmatchedRow = ({ match }: { match: Unmatched }) => {
           {match.homeTeam} – {match.awayTeam}
         </p>
         <p className="text-sm text-fg-muted">
-          {t(`admin.sources.${match.source}`)} · {format.dateTime(match.kickoffAt)} ·{' '}
-          {match.competitionId}
+          {t(`admin.sources.${match.source}`)} · {format.dateTime(match.kickoffAt)} · {name}
         </p>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
@@ -101,8 +100,13 @@ export const LiveSourcesPanel = ({ live, competitions, syncing, onSyncSeason }: 
   const [competitionId, setCompetitionId] = useState(competitions[0]?.competitionId ?? '');
   const [season, setSeason] = useState('');
   const seasonValid = /^\d{4}(-\d{2})?$/.test(season.trim());
+  const names = new Map(competitions.map((c) => [c.competitionId, c.name]));
   return (
-    <section aria-labelledby="live-heading" className="flex flex-col gap-4" data-testid="live-sources">
+    <section
+      aria-labelledby="live-heading"
+      className="flex flex-col gap-4"
+      data-testid="live-sources"
+    >
       <div className="flex items-center gap-2">
         <Radio aria-hidden="true" className="size-5 text-accent" />
         <h3 id="live-heading" className="text-lg font-semibold text-fg">
@@ -153,7 +157,11 @@ export const LiveSourcesPanel = ({ live, competitions, syncing, onSyncSeason }: 
           <p className="text-sm text-fg-muted">{t('admin.sync.live.unmatchedHint')}</p>
           <ul className="flex flex-col gap-3">
             {live.unmatched.map((m) => (
-              <UnmatchedRow key={`${m.source}:${m.matchId}`} match={m} />
+              <UnmatchedRow
+                key={`${m.source}:${m.matchId}`}
+                match={m}
+                name={names.get(m.competitionId) ?? m.competitionId}
+              />
             ))}
           </ul>
         </>
@@ -175,6 +183,8 @@ export const LiveSourcesPanel = ({ live, competitions, syncing, onSyncSeason }: 
         </ul>
       )}
 
+      <h4 className="font-semibold text-fg">{t('admin.sync.live.seasonTitle')}</h4>
+      <p className="text-sm text-fg-muted">{t('admin.sync.live.seasonIntro')}</p>
       <form
         className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 sm:flex-row sm:items-end"
         onSubmit={(e) => {
@@ -191,7 +201,7 @@ export const LiveSourcesPanel = ({ live, competitions, syncing, onSyncSeason }: 
             ))}
           </Select>
         </Field>
-        <Field label={t('admin.sync.live.season')} hint={t('admin.sync.live.seasonHint')}>
+        <Field label={t('admin.sync.live.season')}>
           <Input
             value={season}
             onChange={(e) => setSeason(e.target.value)}
