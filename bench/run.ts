@@ -72,5 +72,8 @@ if (process.env.BENCH_WEB !== 'off') await import('./web');
 // A 4,000-row import on SQLite and PostgreSQL (time, event-loop delay), unless BENCH_IMPORT=off.
 if (process.env.BENCH_IMPORT !== 'off') await import('./import');
 
+// A 500-event live answer read and applied (event-loop delay), unless BENCH_LIVE=off.
+if (process.env.BENCH_LIVE !== 'off') await import('./live');
+
 // The scale suite (a season for everyone: SQLite and PostgreSQL), unless BENCH_SCALE=off.
 if (process.env.BENCH_SCALE !== 'off') await import('./scale');

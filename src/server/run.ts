@@ -52,7 +52,7 @@ export const run = async (env: Env) => {
       process.once(signal, () => {
         stopSync();
         stopFixtureSync();
-        stopLiveSync();
+        void stopLiveSync();
         running.shutdown(signal).then(
           () => process.exit(0),
           (err: unknown) => {

@@ -1,5 +1,17 @@
 import { normaliseTeamName } from '../football-data';
 
+/** Team names repeat in every poll and pairing: each is normalised once (a bounded memo). */
+const normalised = new Map<string, string>();
+const normal = (name: string) => {
+  let value = normalised.get(name);
+  if (value === undefined) {
+    if (normalised.size >= 10_000) normalised.clear();
+    value = normaliseTeamName(name);
+    normalised.set(name, value);
+  }
+  return value;
+};
+
 /**
  * Which of our fixtures a source's match is (issue 28): same competition (the caller's), kick-off
  * within a day and a half, and both teams. Sources spell teams their own way ('Bayern Munich' /
@@ -53,7 +65,7 @@ const clubTypes = new Set(
 );
 
 const distinctiveWords = (name: string) =>
-  normaliseTeamName(name)
+  normal(name)
     .split(' ')
     .filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !commonWords.has(w) && !clubTypes.has(w));
 
@@ -63,10 +75,8 @@ const wordsMeet = (a: string, b: string) =>
 
 /** 2: the same team; 1: resembling; 0: another team. */
 export const teamLikeness = (ours: string, theirs: readonly string[], aliases: TeamAliases) => {
-  const known = new Set(
-    [ours, ...(aliases.get(ours) ?? [])].map(normaliseTeamName).filter((n) => n !== ''),
-  );
-  if (theirs.some((n) => known.has(normaliseTeamName(n)))) return 2;
+  const known = new Set([ours, ...(aliases.get(ours) ?? [])].map(normal).filter((n) => n !== ''));
+  if (theirs.some((n) => known.has(normal(n)))) return 2;
   const ourWords = distinctiveWords(ours);
   const resembles = theirs.some((n) =>
     distinctiveWords(n).some((w) => ourWords.some((o) => wordsMeet(o, w))),

@@ -25,7 +25,8 @@ export interface LiveSchedule {
  * Polls the live sources (issue 28) in the background; start-up never waits for it. Each kind of
  * run claims its turn in job_schedule, so with several instances one polls. A source answering
  * 429 or 5xx is left alone for a while (1 minute, doubling up to 30); one that cannot be
- * reached logs one warning, then says once when it is back. Returns the function that stops it.
+ * reached logs one warning, then says once when it is back. Returns the function that stops it
+ * (its promise resolves when a run in progress has ended).
  */
 export const startLiveSync = (services: Services, schedule: LiveSchedule = {}) => {
   const { logger, database, env } = services;
@@ -43,7 +44,7 @@ export const startLiveSync = (services: Services, schedule: LiveSchedule = {}) =
   const away = new Set<LiveSource>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  let busy = false;
+  let busy: Promise<void> | null = null;
 
   const note = (runs: ReturnType<typeof totalsBySource>) => {
     const now = services.now().getTime();
@@ -73,13 +74,21 @@ export const startLiveSync = (services: Services, schedule: LiveSchedule = {}) =
 
   const tick = async () => {
     if (busy || stopped) return;
-    busy = true;
+    busy = runOnce();
+    await busy;
+    busy = null;
+  };
+
+  const runOnce = async () => {
     try {
       const now = services.now();
-      const skip = new Set(
-        [...backOff].filter(([, b]) => b.until > now.getTime()).map(([source]) => source),
-      );
       for (const run of runs) {
+        // Looked at before each run: a 429 in one run spares the source in the next.
+        const skip = new Set(
+          [...backOff]
+            .filter(([, b]) => b.until > services.now().getTime())
+            .map(([source]) => source),
+        );
         const claim = await claimJobRun(
           database.db,
           run.job,
@@ -107,8 +116,6 @@ export const startLiveSync = (services: Services, schedule: LiveSchedule = {}) =
       }
     } catch (err) {
       logger.error({ err }, 'live sync failed');
-    } finally {
-      busy = false;
     }
   };
 
@@ -126,9 +133,11 @@ export const startLiveSync = (services: Services, schedule: LiveSchedule = {}) =
     void tick().finally(loop);
   }, schedule.firstDelayMs ?? 10_000);
   first.unref();
-  return () => {
+  /** Stops the schedule; resolves once a run in progress has ended. */
+  return async () => {
     stopped = true;
     clearTimeout(first);
     clearTimeout(timer);
+    await busy;
   };
 };

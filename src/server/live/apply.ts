@@ -10,7 +10,7 @@ import {
   type TeamAliases,
 } from '../../domain/live/team-match';
 import type { Services } from '../context';
-import { inTransaction } from '../db/transaction';
+import { inDerivedTransaction } from '../db/transaction';
 import { AppError } from '../errors';
 import { setFixtureClock, type StoredFixtureRow } from '../fixtures/repository';
 import type { Pace } from '../imports/pace';
@@ -107,30 +107,45 @@ export const applyReports = async (
   for (let i = 0; i < input.reports.length; i += chunk) {
     const reports = input.reports.slice(i, i + chunk);
     counts.matches += reports.length;
-    await inTransaction(deps.database.db, async (trx) => {
+    // What a source said can be read again: like derived data, it commits unflushed on SQLite
+    // (decision 020), so a batch never holds the event loop for a flush.
+    await inDerivedTransaction(deps.database, async (trx) => {
       const links = await repo.linksOf(
         trx,
         source,
         reports.map((r) => r.matchId),
       );
+      // Pairing needs the fixtures around the matches: only when a match is not linked yet (a
+      // poll of matches paired before reads just their fixtures).
+      const pairing = reports.some((r) => !links.has(r.matchId));
       const times = reports.map((r) => new Date(r.kickoffAt).getTime());
-      const candidates = await repo.fixturesBetween(
-        trx,
-        competitionId,
-        new Date(Math.min(...times) - pairingWindowMs).toISOString(),
-        new Date(Math.max(...times) + pairingWindowMs).toISOString(),
-      );
+      const candidates = pairing
+        ? await repo.fixturesBetween(
+            trx,
+            competitionId,
+            new Date(Math.min(...times) - pairingWindowMs).toISOString(),
+            new Date(Math.max(...times) + pairingWindowMs).toISOString(),
+          )
+        : [];
+      await pace();
       const linked = await repo.fixturesByIds(trx, [...new Set(links.values())]);
       const byId = new Map([...candidates, ...linked].map((f) => [f.id, f]));
       // A fixture is one match of a source: those linked to another match are not candidates.
-      const taken = await repo.fixturesLinked(
-        trx,
-        source,
-        candidates.map((f) => f.id),
-      );
+      const taken = pairing
+        ? await repo.fixturesLinked(
+            trx,
+            source,
+            candidates.map((f) => f.id),
+          )
+        : new Set<string>();
       for (const id of links.values()) taken.delete(id);
-      const aliases = await aliasesOf(trx, competitionId, input.aliases);
-      const stored = await repo.reportsOf(trx, [...byId.keys()]);
+      const aliases = pairing
+        ? await aliasesOf(trx, competitionId, input.aliases)
+        : new Map<string, string[]>();
+      await pace();
+      // Reports of the fixtures linked already; a fixture paired now reads its own below.
+      const stored = await repo.reportsOf(trx, [...new Set(links.values())]);
+      await pace();
 
       for (const report of reports) {
         await pace();
@@ -164,6 +179,8 @@ export const applyReports = async (
             at,
           });
           await learnAliases(trx, competitionId, fixture, report, aliases, source);
+          const theirs = await repo.reportsOf(trx, [fixture.id]);
+          stored.set(fixture.id, theirs.get(fixture.id) ?? []);
         }
         counts.paired += 1;
         const previous = stored.get(fixture.id)?.find((s) => s.source === source);

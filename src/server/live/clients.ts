@@ -2,11 +2,12 @@ import { readEspnScoreboard } from '../../domain/live/espn';
 import { readOpenLigaDbMatches } from '../../domain/live/openligadb';
 import type { LiveReport, LiveSource } from '../../domain/live/report';
 import type { Pace } from '../imports/pace';
+import { parseAnswer } from './answer-reader';
 
 /**
  * The live sources over HTTP (issue 28), keyless. Each call is one request; none throws. An
- * answer is read in slices (about 20 ms each) so a month of a league's matches never holds the
- * event loop.
+ * answer is parsed on a worker thread (answer-reader.ts) and read into reports in slices, so a
+ * month of a league's matches never holds the event loop.
  */
 export type Fetched =
   | { kind: 'ok'; url: string; reports: LiveReport[] }
@@ -26,6 +27,7 @@ const describe = (error: unknown): string => {
 
 const getJson = async (
   url: string,
+  kind: 'espn' | 'openligadb',
   timeoutMs: number,
 ): Promise<{ ok: true; body: unknown } | { ok: false; status: number | null; error: string }> => {
   try {
@@ -37,9 +39,9 @@ const getJson = async (
       await response.body?.cancel();
       return { ok: false, status: response.status, error: `HTTP ${response.status}` };
     }
-    const text = await response.text();
+    const buffer = await response.arrayBuffer();
     try {
-      return { ok: true, body: JSON.parse(text) as unknown };
+      return { ok: true, body: await parseAnswer(buffer, kind) };
     } catch {
       return { ok: false, status: response.status, error: 'not JSON' };
     }
@@ -82,7 +84,7 @@ export const fetchReports = async (
   pace: Pace,
   timeoutMs = 15_000,
 ): Promise<Fetched> => {
-  const answer = await getJson(request.url, timeoutMs);
+  const answer = await getJson(request.url, request.source, timeoutMs);
   if (!answer.ok)
     return { kind: 'failed', url: request.url, status: answer.status, error: answer.error };
   if (request.source === 'espn') {

@@ -201,7 +201,7 @@ describe('the live job', () => {
       clock = new Date(clock.getTime() + 60_000);
       await new Promise((r) => setTimeout(r, 40));
     }
-    stop();
+    await stop();
     expect(t.logs().some((l) => String(l.msg).includes('can be reached again'))).toBe(true);
   });
 });

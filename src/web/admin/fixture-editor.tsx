@@ -58,8 +58,7 @@ export const FixtureEditor = ({ fixture, timeZone, onEdit }: Props) => {
   const dirty = !isEmptyPatch(patch);
   const handBack = useHandBack();
   const busy = update.isPending || recalculate.isPending || handBack.isPending;
-  const sourceName = (source: string) =>
-    t(`admin.sources.${source}`, { defaultValue: source });
+  const sourceName = (source: string) => t(`admin.sources.${source}`, { defaultValue: source });
   const visibleErrors = showErrors ? check.errors : { minute: check.errors.minute };
   const set = (key: keyof ResultDraft) => (value: string) =>
     setDraft((d) => ({ ...d, [key]: value }));

@@ -27,8 +27,7 @@ export interface SyncTarget {
 export const useRunSync = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (target: SyncTarget | null) =>
-      unwrap(api.admin.sync.$post({ json: target ?? {} })),
+    mutationFn: (target: SyncTarget | null) => unwrap(api.admin.sync.$post({ json: target ?? {} })),
     // New fixtures and results reach the admin lists, the audit trail and every league view.
     onSettled: () => invalidate(queryClient, ...resultViews),
   });
@@ -38,8 +37,11 @@ export const useRunSync = () => {
 export const useLinkMatch = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (json: { source: LiveOverview['unmatched'][number]['source']; matchId: string; fixtureId: string }) =>
-      unwrap(api.admin.sync.link.$post({ json })),
+    mutationFn: (json: {
+      source: LiveOverview['unmatched'][number]['source'];
+      matchId: string;
+      fixtureId: string;
+    }) => unwrap(api.admin.sync.link.$post({ json })),
     onSettled: () => invalidate(queryClient, queryKeys.adminSync),
   });
 };

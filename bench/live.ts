@@ -1,0 +1,234 @@
+// Reading a large live answer (issue 28: "parsing large answers never holds the event loop over
+// 20 ms"): `node --expose-gc --import tsx bench/live.ts`, also part of `npm run bench` (`BENCH_LIVE=off`
+// skips it). On a fresh SQLite file and a fresh PostgreSQL database (`BENCH_DIALECTS`,
+// `BENCH_DATABASE_URL` as in scale.ts) a competition of 500 fixtures is read from a local ESPN
+// stand-in whose month answer holds 500 finished events (the most `limit=500` returns, about
+// 3 MB, built from a recorded event): first every match new (paired, reported, settled and
+// scored), then the same answer again (nothing to change), then the same answer with every
+// score moved by one goal (500 corrections), each fetched and applied as the live job does. Prints each read's time and the event loop's
+// longest delay meanwhile (perf_hooks.monitorEventLoopDelay), measured in one run.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import pg from 'pg';
+import { pino } from 'pino';
+import { createApp } from '../src/server/app';
+import { closeServices, createServices } from '../src/server/bootstrap';
+import { parseEnv } from '../src/server/env';
+import { pacer } from '../src/server/imports/pace';
+import { applyReports } from '../src/server/live/apply';
+import { fetchReports } from '../src/server/live/clients';
+import { livePaceMs } from '../src/server/live/service';
+
+/** ESPN answers at most 500 events (`limit=500`); a busy month of one league holds about 80. */
+const matches = Number(process.env.BENCH_LIVE_EVENTS ?? 500);
+const baseUrl = 'http://localhost:3000';
+const admin = 'bench-admin@example.com';
+const out = (line = '') => process.stdout.write(`${line}\n`);
+const competitionId = 'bench_live';
+
+const recorded = (
+  JSON.parse(
+    readFileSync(
+      new URL('../../shared/data/live/espn/soccer-all_scoreboard_2026-03-21.json', import.meta.url),
+      'utf8',
+    ),
+  ) as { events: Record<string, unknown>[] }
+).events.find((e) => e.id === '740898');
+if (!recorded) throw new Error('the recorded event 740898 is missing from ../shared/data');
+
+const kickoff = (i: number) =>
+  new Date(Date.UTC(2026, 2, 1 + (i % 28), 12 + (Math.floor(i / 28) % 10))).toISOString();
+
+/** 500 finished events: a recorded one with our teams, its date and a score. */
+const answer = (extra: number) =>
+  Buffer.from(
+    JSON.stringify({
+      events: Array.from({ length: matches }, (_, i) => {
+        const event = structuredClone(recorded) as Record<string, unknown> & {
+          competitions: { competitors: Record<string, unknown>[]; details: unknown[] }[];
+        };
+        const c = event.competitions[0];
+        if (!c) throw new Error('recorded event without a competition');
+        const [home, away] = c.competitors;
+        if (!home || !away) throw new Error('recorded event without both sides');
+        const goals = 1 + extra + (i % 3);
+        Object.assign(home, {
+          id: 'h',
+          score: String(goals),
+          team: { ...(home.team as object), displayName: `Home ${i}` },
+        });
+        Object.assign(away, {
+          id: 'a',
+          score: '0',
+          team: { ...(away.team as object), displayName: `Away ${i}` },
+        });
+        c.details = Array.from({ length: goals }, (_, g) => ({
+          type: { id: '70', text: 'Goal' },
+          clock: { displayValue: `${10 + g * 7}'` },
+          team: { id: 'h' },
+          scoringPlay: true,
+          shootout: false,
+        }));
+        return {
+          ...event,
+          id: String(900000 + i),
+          uid: `s:600~l:700~e:${900000 + i}`,
+          date: kickoff(i).replace(':00.000Z', 'Z'),
+        };
+      }),
+    }),
+  );
+
+const freshDatabase = async (dialect: 'sqlite' | 'postgres', dataDir: string) => {
+  if (dialect === 'sqlite') return { url: `file:${join(dataDir, 'live.sqlite')}`, drop: noop };
+  const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const query = async (text: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    await client.query(text);
+    await client.end();
+  };
+  await query('drop database if exists firstgoal_live with (force)');
+  await query('create database firstgoal_live');
+  return {
+    url: server.replace(/\/[^/]*$/, '/firstgoal_live'),
+    drop: () => query('drop database if exists firstgoal_live with (force)'),
+  };
+};
+const noop = async () => undefined;
+
+const benchLive = async (dialect: 'sqlite' | 'postgres') => {
+  let body = answer(0);
+  const stand = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  });
+  await new Promise<void>((resolve) => stand.listen(0, '127.0.0.1', resolve));
+  const dataDir = mkdtempSync(join(tmpdir(), `firstgoal-live-${dialect}-`));
+  const database = await freshDatabase(dialect, dataDir);
+  const env = parseEnv(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      ADMIN_EMAILS: admin,
+      BASE_URL: baseUrl,
+      OPENFOOTBALL_SYNC: 'false',
+      LIVE_SOURCES: 'espn',
+      ESPN_URL: `http://127.0.0.1:${(stand.address() as AddressInfo).port}`,
+    },
+    { generateSecret: true },
+  );
+  const services = await createServices(env, {
+    logger: pino({ level: 'silent' }),
+    now: () => new Date('2026-04-15T12:00:00Z'),
+  });
+  const app = createApp(services, { serveWeb: false });
+  let cookie = '';
+  const post = async (path: string, payload: unknown) => {
+    const res = await app.request(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { origin: baseUrl, 'content-type': 'application/json', cookie },
+      body: JSON.stringify(payload),
+    });
+    const set = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+    if (set.length > 0) cookie = set.join('; ');
+    return { status: res.status, text: await res.text() };
+  };
+  const figures: {
+    label: string;
+    ms: number;
+    readMs: number;
+    applyMs: number;
+    changed: number;
+  }[] = [];
+  try {
+    await post('/api/auth/sign-up/email', { email: admin, password: 'correct-horse-9', name: 'A' });
+    const created = await post('/api/admin/competitions', {
+      ...{ id: competitionId, name: 'Bench Live', route: '/bench-live', kind: 'tournament' },
+      ...{ country: 'World', timeZone: 'UTC', seasonLabel: '2025-26' },
+    });
+    if (created.status !== 201) throw new Error(`competition: ${created.status} ${created.text}`);
+    const csv = [
+      'date,time,time_zone,home,away,round',
+      ...Array.from({ length: matches }, (_, i) => {
+        const k = kickoff(i);
+        return `${k.slice(0, 10)},${k.slice(11, 16)},,Home ${i},Away ${i},Round ${1 + (i % 28)}`;
+      }),
+    ].join('\n');
+    const imported = await post('/api/admin/imports/apply', {
+      competitionId,
+      format: 'csv',
+      season: '2025-26',
+      content: csv,
+    });
+    if (imported.status !== 200) throw new Error(`import: ${imported.status} ${imported.text}`);
+    const url = `${env.ESPN_URL}/apis/site/v2/sports/soccer/eng.1/scoreboard?dates=202603`;
+    for (const [label, extra] of [
+      [`${matches} finished matches, all new`, 0],
+      ['the same answer again (nothing to change)', 0],
+      [`${matches} corrections (every score one goal more)`, 1],
+    ] as const) {
+      body = answer(extra);
+      // The benchmark's own garbage (the 11 MB answers it builds) is collected before measuring
+      // when run with --expose-gc (`node --expose-gc --import tsx bench/live.ts`).
+      (globalThis as { gc?: () => void }).gc?.();
+      const reading = monitorEventLoopDelay({ resolution: 1 });
+      reading.enable();
+      const started = performance.now();
+      const pace = pacer(livePaceMs);
+      const fetched = await fetchReports({ source: 'espn', url }, services.now(), pace);
+      reading.disable();
+      if (fetched.kind !== 'ok') throw new Error(`${label}: ${fetched.error}`);
+      const applying = monitorEventLoopDelay({ resolution: 1 });
+      applying.enable();
+      const counts = await applyReports(services, {
+        competitionId,
+        source: 'espn',
+        reports: fetched.reports,
+        liveOrder: ['espn'],
+        aliases: new Map(),
+        now: services.now(),
+        pace,
+      });
+      const ms = performance.now() - started;
+      applying.disable();
+      figures.push({
+        label,
+        ms,
+        readMs: reading.max / 1e6,
+        applyMs: applying.max / 1e6,
+        changed: counts.changed,
+      });
+    }
+  } finally {
+    await closeServices(services);
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    await new Promise<void>((resolve) => stand.close(() => resolve()));
+  }
+  return figures;
+};
+
+const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as (
+  'sqlite' | 'postgres'
+)[];
+const results = [];
+for (const dialect of dialects) results.push(await benchLive(dialect));
+const names = dialects.map((d) => (d === 'sqlite' ? 'SQLite' : 'PostgreSQL'));
+out(`\nA season read from a live source: one ESPN answer of ${matches} events (issue 28)`);
+out(
+  `  time, fixtures changed, event loop's longest delay while reading / applying (goal < 20 ms): ${names.join(' | ')}`,
+);
+for (const [i, { label }] of (results[0] ?? []).entries()) {
+  const cells = results.map((r) => {
+    const f = r[i];
+    return f
+      ? `${(f.ms / 1000).toFixed(2)} s, ${f.changed} changed, ${f.readMs.toFixed(1)} / ${f.applyMs.toFixed(1)} ms`
+      : '-';
+  });
+  out(`  ${label}: ${cells.join(' | ')}`);
+}
