@@ -48,6 +48,7 @@ export const startLiveSync = (services: Services, schedule: LiveSchedule = {}) =
 
   const note = (runs: ReturnType<typeof totalsBySource>) => {
     const now = services.now().getTime();
+    const gone: typeof runs = [];
     for (const s of runs) {
       if (s.backOff) {
         const waitMs = Math.min((backOff.get(s.source)?.waitMs ?? minute / 2) * 2, 30 * minute);
@@ -62,14 +63,17 @@ export const startLiveSync = (services: Services, schedule: LiveSchedule = {}) =
       const unreachable = s.failed > 0 && s.failed === s.requests;
       if (unreachable && !away.has(s.source)) {
         away.add(s.source);
-        logger.warn(
-          { source: s.source, error: s.error },
-          'live sync: a live source cannot be reached; scores and minutes wait for it or an admin',
-        );
+        gone.push(s);
       } else if (!unreachable && s.requests > s.failed && away.delete(s.source)) {
         logger.info({ source: s.source }, 'live sync: the live source can be reached again');
       }
     }
+    // Offline, every source goes at once: one warning names them all.
+    if (gone.length > 0)
+      logger.warn(
+        { sources: gone.map((s) => s.source), errors: gone.map((s) => s.error) },
+        `live sync: ${gone.map((s) => s.source).join(' and ')} cannot be reached; scores and minutes wait for them or an admin`,
+      );
   };
 
   const tick = async () => {
