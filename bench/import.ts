@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import pg from 'pg';
 import { pino } from 'pino';
+import { freshDatabase } from './fresh-database';
 import { createApp } from '../src/server/app';
 import { closeServices, createServices } from '../src/server/bootstrap';
 import { parseEnv } from '../src/server/env';
@@ -29,28 +29,9 @@ const csv = (time: string) =>
     ),
   ].join('\n');
 
-/** A fresh database of the dialect; `drop` removes it. */
-const freshDatabase = async (dialect: 'sqlite' | 'postgres', dataDir: string) => {
-  if (dialect === 'sqlite') return { url: `file:${join(dataDir, 'import.sqlite')}`, drop: noop };
-  const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const query = async (text: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    await client.query(text);
-    await client.end();
-  };
-  await query('drop database if exists firstgoal_import with (force)');
-  await query('create database firstgoal_import');
-  return {
-    url: server.replace(/\/[^/]*$/, '/firstgoal_import'),
-    drop: () => query('drop database if exists firstgoal_import with (force)'),
-  };
-};
-const noop = async () => undefined;
-
 const benchImport = async (dialect: 'sqlite' | 'postgres') => {
   const dataDir = mkdtempSync(join(tmpdir(), `firstgoal-import-${dialect}-`));
-  const database = await freshDatabase(dialect, dataDir);
+  const database = await freshDatabase(dialect, dataDir, 'import');
   const env = parseEnv(
     {
       NODE_ENV: 'test',

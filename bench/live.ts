@@ -13,8 +13,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import pg from 'pg';
 import { pino } from 'pino';
+import { freshDatabase } from './fresh-database';
 import { createApp } from '../src/server/app';
 import { closeServices, createServices } from '../src/server/bootstrap';
 import { parseEnv } from '../src/server/env';
@@ -83,24 +83,6 @@ const answer = (extra: number) =>
     }),
   );
 
-const freshDatabase = async (dialect: 'sqlite' | 'postgres', dataDir: string) => {
-  if (dialect === 'sqlite') return { url: `file:${join(dataDir, 'live.sqlite')}`, drop: noop };
-  const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const query = async (text: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    await client.query(text);
-    await client.end();
-  };
-  await query('drop database if exists firstgoal_live with (force)');
-  await query('create database firstgoal_live');
-  return {
-    url: server.replace(/\/[^/]*$/, '/firstgoal_live'),
-    drop: () => query('drop database if exists firstgoal_live with (force)'),
-  };
-};
-const noop = async () => undefined;
-
 const benchLive = async (dialect: 'sqlite' | 'postgres') => {
   let body = answer(0);
   const stand = createServer((_req, res) => {
@@ -108,7 +90,7 @@ const benchLive = async (dialect: 'sqlite' | 'postgres') => {
   });
   await new Promise<void>((resolve) => stand.listen(0, '127.0.0.1', resolve));
   const dataDir = mkdtempSync(join(tmpdir(), `firstgoal-live-${dialect}-`));
-  const database = await freshDatabase(dialect, dataDir);
+  const database = await freshDatabase(dialect, dataDir, 'live');
   const env = parseEnv(
     {
       NODE_ENV: 'test',

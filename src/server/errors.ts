@@ -152,3 +152,15 @@ export const errorSchema = {
     },
   },
 };
+
+/** A failed `fetch` in one line for logs and admins: 'no answer in time', 'fetch failed (ECONNREFUSED)'. */
+export const describeFetchError = (error: unknown): string => {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError') return 'no answer in time';
+    const cause = (error as Error & { cause?: unknown }).cause;
+    const code =
+      cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
+    return code ? `${error.message} (${code})` : error.message;
+  }
+  return String(error);
+};

@@ -3,7 +3,7 @@ import { sourceCode, type LiveSourceMap } from '../../domain/live/source-map';
 import { readLiveSourceMap } from '../competitions/catalogue';
 import type { Services } from '../context';
 import { claimJobRun } from '../db/job-schedule';
-import { competitionsInWindow, existingCompetitions } from '../live/repository';
+import { competitionsInWindow, existingCompetitions } from '../live/plan-repository';
 import { liveWindow, syncLive, totalsBySource, type LiveMode } from '../live/service';
 
 const minute = 60_000;

@@ -3,6 +3,7 @@ import { readOpenLigaDbMatches } from '../../domain/live/openligadb';
 import type { LiveReport, LiveSource } from '../../domain/live/report';
 import type { Pace } from '../imports/pace';
 import { parseAnswer } from './answer-reader';
+import { describeFetchError } from '../errors';
 
 /**
  * The live sources over HTTP (issue 28), keyless. Each call is one request; none throws. An
@@ -13,17 +14,6 @@ export type Fetched =
   | { kind: 'ok'; url: string; reports: LiveReport[] }
   /** `status`: the source answered with an error (429: slow down); null: no answer at all. */
   | { kind: 'failed'; url: string; status: number | null; error: string };
-
-const describe = (error: unknown): string => {
-  if (error instanceof Error) {
-    if (error.name === 'TimeoutError') return 'no answer in time';
-    const cause = (error as Error & { cause?: unknown }).cause;
-    const code =
-      cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
-    return code ? `${error.message} (${code})` : error.message;
-  }
-  return String(error);
-};
 
 const getJson = async (
   url: string,
@@ -46,7 +36,7 @@ const getJson = async (
       return { ok: false, status: response.status, error: 'not JSON' };
     }
   } catch (error) {
-    return { ok: false, status: null, error: describe(error) };
+    return { ok: false, status: null, error: describeFetchError(error) };
   }
 };
 

@@ -18,6 +18,8 @@ import { pacer } from '../imports/pace';
 export const livePaceMs = 5;
 import { addCounts, applyReports, emptyCounts, type ApplyCounts } from './apply';
 import { espnScoreboardUrl, fetchReports, openLigaDbUrl, type SourceRequest } from './clients';
+import { resolveSeason } from '../fixtures/seasons';
+import * as plan from './plan-repository';
 import * as repo from './repository';
 
 type Deps = Pick<Services, 'database' | 'bus' | 'standings' | 'logger' | 'env' | 'now'>;
@@ -75,7 +77,7 @@ const requestsFor = async (
   const db = deps.database.db;
   const base = source === 'espn' ? deps.env.ESPN_URL : deps.env.OPENLIGADB_URL;
   if (mode.kind === 'live') {
-    const kickoffs = await repo.kickoffsInWindow(
+    const kickoffs = await plan.kickoffsInWindow(
       db,
       competitionId,
       new Date(now.getTime() - liveWindow.afterMs).toISOString(),
@@ -88,17 +90,20 @@ const requestsFor = async (
   }
   const fixtures =
     mode.kind === 'upcoming'
-      ? await repo.fixturesToCome(
+      ? await plan.fixturesToCome(
           db,
           competitionId,
           now.toISOString(),
           new Date(now.getTime() + 14 * day).toISOString(),
         )
-      : await repo.fixturesLackingResult(
+      : await plan.fixturesLackingResult(
           db,
           competitionId,
           now.toISOString(),
-          mode.kind === 'season' ? mode.season : undefined,
+          // The season asked for, else the competition's current one (DESIGN §2).
+          (mode.kind === 'season' ? mode.season : undefined) ??
+            (await resolveSeason(db, competitionId, undefined, now)).current ??
+            '',
         );
   if (fixtures.length === 0) return [];
   if (source === 'espn')

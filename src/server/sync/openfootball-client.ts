@@ -1,4 +1,5 @@
 import { feedUrl } from '../../domain/openfootball';
+import { describeFetchError } from '../errors';
 
 export type FetchedFeed =
   | { kind: 'file'; url: string; content: string }
@@ -8,17 +9,6 @@ export type FetchedFeed =
    * answered (with an error status), so other files may still be there.
    */
   | { kind: 'unreachable'; url: string; error: string; answered: boolean };
-
-const describe = (error: unknown): string => {
-  if (error instanceof Error) {
-    if (error.name === 'TimeoutError') return 'no answer in time';
-    const cause = (error as Error & { cause?: unknown }).cause;
-    const code =
-      cause && typeof cause === 'object' && 'code' in cause ? String(cause.code) : undefined;
-    return code ? `${error.message} (${code})` : error.message;
-  }
-  return String(error);
-};
 
 /** `GET {base}/{season}/{code}.json`, no account. Never throws. */
 export const fetchFeed = async (
@@ -43,6 +33,6 @@ export const fetchFeed = async (
     }
     return { kind: 'file', url, content: await response.text() };
   } catch (error) {
-    return { kind: 'unreachable', url, error: describe(error), answered: false };
+    return { kind: 'unreachable', url, error: describeFetchError(error), answered: false };
   }
 };

@@ -20,7 +20,7 @@ import * as repo from './repository';
 import { inTransaction } from '../db/transaction';
 import type { LiveSourceMap } from '../../domain/live/source-map';
 import { readLiveSourceMap } from '../competitions/catalogue';
-import { existingCompetitions } from '../live/repository';
+import { existingCompetitions } from '../live/plan-repository';
 import { liveOverviewOf, syncLive, totalsBySource } from '../live/service';
 
 type Deps = Pick<Services, 'database' | 'bus' | 'standings' | 'logger' | 'env' | 'now'>;
