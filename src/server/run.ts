@@ -7,6 +7,7 @@ import { createLogger } from './logger';
 import { startResultsSync } from './jobs/football-data';
 import { startFixtureSync } from './jobs/openfootball';
 import { startLiveSync } from './jobs/live';
+import { createReachability } from './jobs/reachability';
 import { startReminderJob } from './jobs/reminders-job';
 import { seedDemo } from './demo-data';
 import { startServer } from './server';
@@ -38,8 +39,15 @@ export const run = async (env: Env) => {
     const stopSync = env.FOOTBALL_DATA_TOKEN
       ? startResultsSync(services, env.FOOTBALL_DATA_TOKEN)
       : () => undefined;
-    const stopFixtureSync = env.OPENFOOTBALL_SYNC ? startFixtureSync(services) : () => undefined;
-    const stopLiveSync = env.LIVE_SYNC ? startLiveSync(services) : () => undefined;
+    // Offline, openfootball (after 5 s) and the live sources (after 10 s) go at once: one warning
+    // names them all.
+    const reachability = createReachability(logger, { gatherMs: 20_000 });
+    const stopFixtureSync = env.OPENFOOTBALL_SYNC
+      ? startFixtureSync(services, { reachability })
+      : () => undefined;
+    const stopLiveSync = env.LIVE_SYNC
+      ? startLiveSync(services, { reachability })
+      : () => undefined;
     if (env.DEMO) {
       const demo = await seedDemo(services);
       logger.info({ created: demo.created }, demo.lines.join('\n'));

@@ -5,6 +5,7 @@ import type { Services } from '../context';
 import { claimJobRun } from '../db/job-schedule';
 import { competitionsInWindow, existingCompetitions } from '../live/plan-repository';
 import { liveWindow, syncLive, totalsBySource, type LiveMode } from '../live/service';
+import { createReachability, type Reachability } from './reachability';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -19,13 +20,19 @@ export interface LiveSchedule {
   /** After start-up, before the first backfill (default 10 s: the server listens by then). */
   firstDelayMs?: number;
   map?: LiveSourceMap;
+  /** Shared with the other jobs (run.ts): offline, one warning names every source. */
+  reachability?: Reachability;
 }
+
+/** How the log names the sources. */
+const sourceName: Record<LiveSource, string> = { espn: 'ESPN', openligadb: 'OpenLigaDB' };
 
 /**
  * Polls the live sources (issue 28) in the background; start-up never waits for it. Each kind of
  * run claims its turn in job_schedule, so with several instances one polls. A source answering
  * 429 or 5xx is left alone for a while (1 minute, doubling up to 30); one that cannot be
- * reached logs one warning, then says once when it is back. Returns the function that stops it
+ * reached is said once (with the other jobs' sources when they share a Reachability), and
+ * once when it is back. Returns the function that stops it
  * (its promise resolves when a run in progress has ended).
  */
 export const startLiveSync = (services: Services, schedule: LiveSchedule = {}) => {
@@ -41,14 +48,13 @@ export const startLiveSync = (services: Services, schedule: LiveSchedule = {}) =
     env.LIVE_SOURCES.some((s) => sourceCode(map, id, s) !== undefined),
   );
   const backOff = new Map<LiveSource, { until: number; waitMs: number }>();
-  const away = new Set<LiveSource>();
+  const reachability = schedule.reachability ?? createReachability(logger);
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let busy: Promise<void> | null = null;
 
   const note = (runs: ReturnType<typeof totalsBySource>) => {
     const now = services.now().getTime();
-    const gone: typeof runs = [];
     for (const s of runs) {
       if (s.backOff) {
         const waitMs = Math.min((backOff.get(s.source)?.waitMs ?? minute / 2) * 2, 30 * minute);
@@ -60,20 +66,9 @@ export const startLiveSync = (services: Services, schedule: LiveSchedule = {}) =
         continue;
       }
       backOff.delete(s.source);
-      const unreachable = s.failed > 0 && s.failed === s.requests;
-      if (unreachable && !away.has(s.source)) {
-        away.add(s.source);
-        gone.push(s);
-      } else if (!unreachable && s.requests > s.failed && away.delete(s.source)) {
-        logger.info({ source: s.source }, 'live sync: the live source can be reached again');
-      }
+      if (s.failed > 0 && s.failed === s.requests) reachability.away(sourceName[s.source], s.error);
+      else if (s.requests > s.failed) reachability.back(sourceName[s.source]);
     }
-    // Offline, every source goes at once: one warning names them all.
-    if (gone.length > 0)
-      logger.warn(
-        { sources: gone.map((s) => s.source), errors: gone.map((s) => s.error) },
-        `live sync: ${gone.map((s) => s.source).join(' and ')} cannot be reached; scores and minutes wait for them or an admin`,
-      );
   };
 
   const tick = async () => {

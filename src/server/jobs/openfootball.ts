@@ -2,6 +2,7 @@ import type { Services } from '../context';
 import { AppError } from '../errors';
 import { runFixtureSync, type SyncOptions } from '../sync/service';
 import { claimJobRun, jobNextRun, scheduleJobRun } from '../db/job-schedule';
+import { createReachability, type Reachability } from './reachability';
 
 export interface FixtureSyncSchedule {
   /** After start-up (default 5 s: the server is listening by then), when a run is due. */
@@ -13,6 +14,8 @@ export interface FixtureSyncSchedule {
   /** The longest an instance waits before looking at the schedule again (default `periodMs`). */
   checkMs?: number;
   sync?: SyncOptions;
+  /** Shared with the other jobs (run.ts): offline, one warning names every source. */
+  reachability?: Reachability;
 }
 
 const hour = 3_600_000;
@@ -33,6 +36,7 @@ export const startFixtureSync = (services: Services, schedule: FixtureSyncSchedu
   const periodMs = schedule.periodMs ?? 6 * hour;
   const retryMs = schedule.retryMs ?? 60_000;
   const checkMs = schedule.checkMs ?? periodMs;
+  const reachability = schedule.reachability ?? createReachability(logger);
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
@@ -50,17 +54,15 @@ export const startFixtureSync = (services: Services, schedule: FixtureSyncSchedu
       const summary = await runFixtureSync(services, schedule.sync);
       const unreachable = summary.competitions.filter((c) => c.outcome === 'unreachable');
       if (unreachable.length === 0) {
-        if (failed > 0) logger.info('fixture sync: openfootball can be reached again');
+        if (failed > 0) reachability.back('openfootball', true);
         return { wait: periodMs, failures: 0 };
       }
       const wait = backOff(failed + 1);
       const detail = { error: unreachable[0]?.error, retryInMs: wait };
-      if (failed === 0)
-        logger.warn(
-          detail,
-          'fixture sync: openfootball cannot be reached; fixtures stay as they are, retrying with backoff',
-        );
-      else logger.debug(detail, 'fixture sync: openfootball still cannot be reached');
+      // The count of failed runs lives in the database: across instances and restarts the
+      // warning is said once, when the first run fails.
+      if (failed === 0) reachability.away('openfootball', unreachable[0]?.error);
+      logger.debug(detail, 'fixture sync: openfootball unreachable; next try after the backoff');
       return { wait, failures: failed + 1 };
     } catch (err) {
       if (err instanceof AppError && err.code === 'SYNC_RUNNING') {

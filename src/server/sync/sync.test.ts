@@ -125,7 +125,7 @@ describe.runIf(available)('fixture sync admin API', () => {
 
 describe.runIf(available)('fixture sync schedule', () => {
   it('offline: one warning, retries with backoff, says once when back; stops', async () => {
-    const logs = () => t.logs().filter((l) => String(l.msg).startsWith('fixture sync:'));
+    const logs = () => t.logs().filter((l) => /^(fixture sync:|openfootball )/.test(String(l.msg)));
     const seen = logs().length;
     const fresh = () => logs().slice(seen);
     source.refuse(true);
