@@ -5,8 +5,9 @@ import { Worker } from 'node:worker_threads';
  * ESPN's scoreboard (about 23 KB an event, up to 500 events) held the loop 88 ms at 500 events:
  * a worker thread decodes and parses it and, for ESPN, keeps only what the parser reads (the
  * scoring plays among the details, the teams' names), so what crosses back is a few hundred
- * bytes an event and its copy onto this thread is short. One worker, started on first use and
- * never holding the process open; a worker that failed is started again for the next answer.
+ * bytes an event, and a long list crosses in parts of 20, each copied onto this thread in its own
+ * turn. One worker, started on first use and never holding the process open; a worker that failed
+ * is started again for the next answer.
  */
 
 // Plain CommonJS run with `eval`, so it needs no TypeScript loader in the worker.
@@ -42,28 +43,42 @@ const slimEvent = (e) => {
     : e.competitions;
   return { ...pick(e, ['id', 'date']), status, competitions };
 };
+// A long list crosses back in parts: each is copied onto the main thread in its own turn.
+const part = 20;
 parentPort.on('message', ({ id, kind, buffer }) => {
   try {
     const value = JSON.parse(new TextDecoder().decode(buffer));
-    const slim = kind === 'espn' && value && Array.isArray(value.events)
-      ? { events: value.events.map(slimEvent) }
-      : value;
-    parentPort.postMessage({ id, value: slim });
+    const espn = kind === 'espn' && value && Array.isArray(value.events);
+    const list = espn ? value.events : Array.isArray(value) ? value : null;
+    if (!list) return parentPort.postMessage({ id, value });
+    for (let i = 0; i < list.length; i += part) {
+      const items = list.slice(i, i + part);
+      parentPort.postMessage({ id, items: espn ? items.map(slimEvent) : items });
+    }
+    parentPort.postMessage({ id, value: espn ? { events: [] } : [] });
   } catch (error) {
     parentPort.postMessage({ id, error: String((error && error.message) || error) });
   }
 });
 `;
 
-type Reply = { id: number; value?: unknown; error?: string };
+/** A part of a list (`items`), or the end: the value (holding the list's other items) or an error. */
+type Reply = { id: number; items?: unknown[]; value?: unknown; error?: string };
 
 let worker: Worker | null = null;
 let nextId = 0;
 const waiting = new Map<number, (reply: Reply) => void>();
+/** The parts of a list received so far, by request. */
+const parts = new Map<number, unknown[]>();
+
+/** The list put back: ESPN's events in their answer, or the answer that is a list. */
+const withItems = (value: unknown, items: unknown[]) =>
+  Array.isArray(value) ? [...items, ...value] : { ...(value as object), events: items };
 
 const failAll = (error: string) => {
   for (const [id, resolve] of waiting) resolve({ id, error });
   waiting.clear();
+  parts.clear();
 };
 
 const workerFor = () => {
@@ -71,9 +86,16 @@ const workerFor = () => {
   const started = new Worker(workerSource, { eval: true, execArgv: [] });
   started.unref();
   started.on('message', (reply: Reply) => {
+    const items = parts.get(reply.id) ?? [];
+    if (reply.items) {
+      items.push(...reply.items);
+      parts.set(reply.id, items);
+      return;
+    }
+    parts.delete(reply.id);
     const resolve = waiting.get(reply.id);
     waiting.delete(reply.id);
-    resolve?.(reply);
+    resolve?.(items.length === 0 ? reply : { ...reply, value: withItems(reply.value, items) });
     if (waiting.size === 0) started.unref();
   });
   started.on('error', (error) => failAll(error.message));

@@ -104,8 +104,12 @@ export const applyReports = async (
   const counts = emptyCounts();
   const events: string[] = [];
   let tallying = false;
-  for (let i = 0; i < input.reports.length; i += chunk) {
-    const reports = input.reports.slice(i, i + chunk);
+  // In kick-off order: a batch's matches are close in time, so are the fixtures pairing reads.
+  const ordered = [...input.reports].sort(
+    (a, b) => Date.parse(a.kickoffAt) - Date.parse(b.kickoffAt),
+  );
+  for (let i = 0; i < ordered.length; i += chunk) {
+    const reports = ordered.slice(i, i + chunk);
     counts.matches += reports.length;
     // What a source said can be read again: like derived data, it commits unflushed on SQLite
     // (decision 020), so a batch never holds the event loop for a flush.

@@ -40,15 +40,15 @@ const getJson = async (
   }
 };
 
-/** Reads items of an array answer in slices, yielding between them. */
+/** Reads the items of an array answer one by one, the pace giving the event loop its turns. */
 const readInSlices = async <T>(
   items: unknown[],
   read: (item: unknown) => T[],
   pace: Pace,
 ): Promise<T[]> => {
   const out: T[] = [];
-  for (let i = 0; i < items.length; i += 25) {
-    out.push(...items.slice(i, i + 25).flatMap(read));
+  for (const item of items) {
+    out.push(...read(item));
     await pace();
   }
   return out;
