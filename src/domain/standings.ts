@@ -44,7 +44,26 @@ export const standingRow = z.object({
   exactMinutes: z.number(),
   correctOutcomes: z.number(),
   mine: z.boolean(),
+  /** With `view=live`: confirmed points plus the provisional points of the fixtures in play. */
+  livePoints: z.number().optional(),
+  /** With `view=live`: the rank by live points (`rank` stays the confirmed one). */
+  liveRank: z.number().optional(),
 });
+
+/** A fixture in play as the live table shows it (score and minute provisional). */
+export const inPlayFixture = z.object({
+  id: z.string(),
+  homeTeam: z.string(),
+  awayTeam: z.string(),
+  kickoffAt: z.string(),
+  homeScore: z.number().nullable(),
+  awayScore: z.number().nullable(),
+  /** The provisional first-goal minute, once a source reports the first goal. */
+  firstGoalMinute: z.number().nullable(),
+  /** e.g. `67'`, `HT`; null when no source gives one. */
+  clock: z.string().nullable(),
+});
+export type InPlayFixture = z.infer<typeof inPlayFixture>;
 
 /** GET /api/leagues/{id}/standings: one page of a season's table with its cards and a round. */
 export const standingsResponse = z.object({
@@ -97,4 +116,10 @@ export const standingsResponse = z.object({
       rows: z.array(standingRow),
     }),
   ),
+  /**
+   * With `view=live`: the fixtures of the season in play (none: the table is the confirmed one,
+   * each row's live figures its confirmed ones). While some are, `rows` and `top` are in live
+   * order, a page of the live table.
+   */
+  live: z.object({ fixtures: z.array(inPlayFixture) }).optional(),
 });

@@ -19,7 +19,7 @@ import { leagueAdminRoutes } from './leagues/admin-routes';
 import { leagueRoutes } from './leagues/routes';
 import { hubRoutes } from './hub/routes';
 import { bonusRoutes } from './bonus/routes';
-import { predictionRoutes } from './predictions/routes';
+import { predictionRoutes, raceRoutes } from './predictions/routes';
 import { resultRoutes } from './results/routes';
 import { syncRoutes } from './sync/routes';
 import { realtimeRoutes } from './realtime/routes';
@@ -43,6 +43,7 @@ const api = () =>
     .route('/leagues', leagueRoutes)
     .route('/leagues', leagueAdminRoutes)
     .route('/leagues', bonusRoutes)
+    .route('/leagues', raceRoutes)
     .route('/predictions', predictionRoutes)
     .route('/admin', adminRoutes)
     .route('/admin', resultRoutes)

@@ -240,4 +240,15 @@ export const leaguesTable: Table = {
       path: `/api/predictions/league/${c.scene.league.id}/fixtures/${kickedOffFixture}`,
     }),
   },
+  'GET /api/leagues/{leagueId}/fixtures/{fixtureId}/race': {
+    // The minute race of a kicked-off fixture (issue 29): every team's pick, members only.
+    expect: all('403 PREDICTIONS_HIDDEN', {
+      visitor: unauthenticated,
+      member: 'ok',
+      leagueAdmin: 'ok',
+    }),
+    request: (c) => ({
+      path: `/api/leagues/${c.scene.league.id}/fixtures/${kickedOffFixture}/race`,
+    }),
+  },
 };

@@ -213,6 +213,8 @@ export const leagueRoutes = createRouter()
           around: z.literal('me').optional(),
           /** The round whose table comes with the page (default: the latest with results). */
           round: z.string().trim().min(1).max(100).optional(),
+          /** 'live': live points and ranks while fixtures are in play (issue 29). */
+          view: z.literal('live').optional(),
         }),
       },
       responses: { 200: json(standingsResponse) },

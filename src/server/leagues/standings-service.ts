@@ -3,7 +3,7 @@ import type { SessionUser } from '../auth';
 import type { Services } from '../context';
 import type { DB } from '../db/schema';
 import { resolveSeason } from '../fixtures/seasons';
-import type { StandingsQuery, TotalsRow } from '../standings/standings';
+import type { LiveRow, StandingsQuery, TotalsRow } from '../standings/standings';
 import * as repo from './repository';
 import { findLeague } from './service';
 import { summaryOf } from './summary';
@@ -36,7 +36,12 @@ const standingsSeason = async (
 export const leagueStandings = async (
   { database, standings: tables }: Pick<Services, 'database' | 'standings'>,
   viewer: SessionUser | null,
-  input: StandingsQuery & { leagueId: string; season?: string | undefined },
+  input: StandingsQuery & {
+    leagueId: string;
+    season?: string | undefined;
+    /** 'live': live points and ranks, the page in live order while fixtures are in play. */
+    view?: 'live' | undefined;
+  },
   now: Date,
 ) => {
   const { db } = database;
@@ -46,6 +51,10 @@ export const leagueStandings = async (
     tables.table(league, season ?? '', input, viewer?.id ?? null),
     viewer ? repo.isMember(db, league.id, viewer.id) : false,
   ]);
+  const live =
+    input.view === 'live' && season !== null
+      ? await tables.liveTable(league, season, input, viewer?.id ?? null)
+      : null;
   const { bonus } = standings;
   const mine = (r: TotalsRow) => viewer !== null && r.userId === viewer.id;
   const toRow = (r: TotalsRow & { rank: number }) => ({
@@ -59,7 +68,20 @@ export const leagueStandings = async (
     correctOutcomes: r.correctOutcomes,
     mine: mine(r),
   });
+  const liveRow = (r: LiveRow) => ({ ...toRow(r), livePoints: r.livePoints, liveRank: r.liveRank });
+  // Nothing in play: the live figures are the confirmed ones.
+  const asLive = (r: TotalsRow & { rank: number }) => ({
+    ...toRow(r),
+    livePoints: r.points,
+    liveRank: r.rank,
+  });
   const chosen = standings.round;
+  const table =
+    input.view !== 'live'
+      ? { rows: standings.rows.map(toRow), top: standings.top.map(toRow) }
+      : live
+        ? { rows: live.rows.map(liveRow), top: live.top.map(liveRow), page: live.page }
+        : { rows: standings.rows.map(asLive), top: standings.top.map(asLive) };
   return {
     league: summaryOf(league, viewer, { member }),
     season,
@@ -67,8 +89,7 @@ export const leagueStandings = async (
     seasons,
     bonus,
     page: standings.page,
-    rows: standings.rows.map(toRow),
-    top: standings.top.map(toRow),
+    ...table,
     summary: standings.summary,
     statistics: standings.rows.map((r) => ({
       teamId: r.teamId,
@@ -90,5 +111,21 @@ export const leagueStandings = async (
           }
         : { round, winnerCount: 0, winners: [], rows: [] },
     ),
+    ...(input.view === 'live'
+      ? {
+          live: {
+            fixtures: (live?.fixtures ?? []).map((f) => ({
+              id: f.id,
+              homeTeam: f.homeTeam,
+              awayTeam: f.awayTeam,
+              kickoffAt: f.kickoffAt,
+              homeScore: f.homeScore,
+              awayScore: f.awayScore,
+              firstGoalMinute: f.firstGoalMinute,
+              clock: f.clock,
+            })),
+          },
+        }
+      : {}),
   };
 };

@@ -103,6 +103,8 @@ export const applyReports = async (
   const at = now.toISOString();
   const counts = emptyCounts();
   const events: string[] = [];
+  /** Fixtures whose live state moved without a result to score: open pages are told. */
+  const moved = new Set<string>();
   let tallying = false;
   // In kick-off order: a batch's matches are close in time, so are the fixtures pairing reads.
   const ordered = [...input.reports].sort(
@@ -247,13 +249,18 @@ export const applyReports = async (
           await setFixtureClock(trx, fixture.id, clock);
           changed = true;
         }
-        if (changed) counts.changed += 1;
+        if (changed) {
+          counts.changed += 1;
+          if (!events.includes(fixture.id)) moved.add(fixture.id);
+        }
       }
     });
   }
   if (tallying) await deps.standings.drain();
   for (const fixtureId of events)
     await deps.bus.publish({ type: 'results', competitionId, fixtureId });
+  for (const fixtureId of moved)
+    await deps.bus.publish({ type: 'live', competitionId, fixtureId, version: now.getTime() });
   return counts;
 };
 

@@ -11,6 +11,8 @@ import { refuseGoneUserAfter } from '../account/gone-user';
 import { body, createRouter, json, requireUser, route } from '../http';
 import * as service from './service';
 import { fixturePicks, leagueBoard } from './board-service';
+import { fixtureRace } from './race-service';
+import { raceResponse } from '../../domain/live/race-api';
 
 const saveResult = z.object({
   saved: z.array(z.string()),
@@ -232,3 +234,25 @@ export const predictionRoutes = createRouter()
       return c.json(await fixturePicks(services, user, c.req.valid('param'), services.now()), 200);
     },
   );
+
+/** Under /api/leagues: a league's view of one fixture's picks while it is played (issue 29). */
+export const raceRoutes = createRouter().openapi(
+  route({
+    method: 'get',
+    path: '/{leagueId}/fixtures/{fixtureId}/race',
+    summary:
+      "The minute race of a fixture: the clock, the score, the provisional first goal and every team's predicted minute, outcome and joker (members only, from kick-off)",
+    request: {
+      params: z.object({
+        leagueId: z.string().min(1).max(64),
+        fixtureId: z.string().min(1).max(100),
+      }),
+    },
+    responses: { 200: json(raceResponse) },
+  }),
+  async (c) => {
+    const user = requireUser(c);
+    const services = c.get('services');
+    return c.json(await fixtureRace(services, user, c.req.valid('param'), services.now()), 200);
+  },
+);

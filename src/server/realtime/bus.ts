@@ -2,10 +2,15 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Logger } from '../logger';
 
-/** Something changed that open pages should show: results of a competition were (re)scored. */
+/**
+ * Something changed that open pages should show: results of a competition were (re)scored, a
+ * league's table moved, or a fixture in play moved (its score, minute or clock: `version` is when,
+ * in ms, so a page can tell a signal it has acted on from a newer one).
+ */
 export type LiveEvent =
   | { type: 'results'; competitionId: string; fixtureId: string }
-  | { type: 'league'; leagueId: string };
+  | { type: 'league'; leagueId: string }
+  | { type: 'live'; competitionId: string; fixtureId: string; version: number };
 
 export interface EventBus {
   publish: (event: LiveEvent) => Promise<void>;

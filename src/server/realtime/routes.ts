@@ -10,7 +10,8 @@ const heartbeatMs = 25_000;
 
 /**
  * Server-Sent Events for a league's pages: 'standings' whenever results of the league's
- * competition are (re)scored, so tables move without a reload. Readable like the league page.
+ * competition are (re)scored, so tables move without a reload; 'live' (fixture ids and versions,
+ * nothing else) whenever a match of it in play moves. Readable like the league page.
  * At most LIVE_STREAMS_PER_ADDRESS open at once per client address (429 beyond).
  */
 export const realtimeRoutes = new Hono<AppBindings>().get('/leagues/:leagueId', async (c) => {
@@ -37,7 +38,7 @@ export const realtimeRoutes = new Hono<AppBindings>().get('/leagues/:leagueId', 
         wake?.();
       };
       const unsubscribe = bus.subscribe((event) => {
-        if (event.type === 'results' && event.competitionId === league.competitionId)
+        if (event.type !== 'league' && event.competitionId === league.competitionId)
           queue.push(event);
         if (event.type === 'league' && event.leagueId === league.id) queue.push(event);
         wake?.();
@@ -53,12 +54,24 @@ export const realtimeRoutes = new Hono<AppBindings>().get('/leagues/:leagueId', 
         if (ended) break;
         const events = queue.splice(0);
         if (events.length === 0) await stream.writeSSE({ event: 'ping', data: '{}' });
-        else
+        const scored = events.filter((e) => e.type !== 'live');
+        if (scored.length > 0)
           await stream.writeSSE({
             event: 'standings',
             data: JSON.stringify({
               leagueId: league.id,
-              fixtures: events.map((e) => ('fixtureId' in e ? e.fixtureId : null)),
+              fixtures: scored.map((e) => ('fixtureId' in e ? e.fixtureId : null)),
+            }),
+          });
+        // A match in play moved: a signal without content (the stream is readable by anyone
+        // with the league's link); the race and the picks come from the members' routes.
+        const versions = new Map<string, number>();
+        for (const e of events) if (e.type === 'live') versions.set(e.fixtureId, e.version);
+        if (versions.size > 0)
+          await stream.writeSSE({
+            event: 'live',
+            data: JSON.stringify({
+              fixtures: [...versions].map(([id, version]) => ({ id, version })),
             }),
           });
       }

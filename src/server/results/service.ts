@@ -66,6 +66,14 @@ export const changeFixture = async (
   const finished = outcome.tallying ? await settlesWithin(tallies.drain(), tallyWaitMs) : true;
   if (isResultEvent(outcome)) {
     await bus.publish({ type: 'results', competitionId: outcome.fixture.competitionId, fixtureId });
+  } else if (outcome.changed && outcome.fixture.status === 'live') {
+    // An admin moving a match in play (a score, a minute): live tables and races move.
+    await bus.publish({
+      type: 'live',
+      competitionId: outcome.fixture.competitionId,
+      fixtureId,
+      version: now.getTime(),
+    });
   }
   const counts = finished
     ? (tallies.takeCounts(fixtureId) ?? (await repo.fixtureScoreCounts(database.db, fixtureId)))

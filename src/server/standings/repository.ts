@@ -170,6 +170,19 @@ export const positionOf = async (db: Db, leagueId: string, season: string, row: 
   return better + Number(tied.n);
 };
 
+/** Some teams of the league with their totals (a page of the live table). */
+export const totalsOfTeams = async (
+  db: Db,
+  leagueId: string,
+  season: string,
+  teamIds: readonly string[],
+) =>
+  teamIds.length === 0
+    ? []
+    : (await tableQuery(db, leagueId, season).where('tt.team_id', 'in', teamIds).execute()).map(
+        toTotals,
+      );
+
 /** The viewer's teams in the league with their totals. */
 export const teamsOfUser = async (db: Db, leagueId: string, season: string, userId: string) => {
   // From the player's own teams (a handful), never the league's rows.

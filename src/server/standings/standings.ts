@@ -8,6 +8,7 @@ import * as ranks from './repository';
 import type { LeagueRulesSource } from './rules-source';
 import { readStatistics } from './statistics';
 import { readStandings, type StandingsQuery, type TablePart } from './table';
+import { readLiveTable, type LiveQuery } from './live-table';
 import { TallyWorker } from './tallies';
 import { lockLeagues } from './tally-batches';
 import {
@@ -51,6 +52,8 @@ export type { LeagueRulesSource } from './rules-source';
 export type { StandingsQuery, RankedTotals } from './table';
 export type { TotalsRow, Score } from './repository';
 export type { StoredPick, TotalsMove } from './tally-moves';
+export type { LiveRow, LiveQuery } from './live-table';
+export type { InPlayFixture } from './live-repository';
 
 // ------------------------------------------------------------------------------------------
 // Writes in the caller's transaction
@@ -194,9 +197,11 @@ export class Standings {
   /** Computations under way, by key: reads asking for the same part meanwhile share them. */
   private readonly pending = new Map<string, Promise<unknown>>();
   private readonly database: Database;
+  private readonly rules: LeagueRulesSource;
 
   constructor(deps: StandingsDeps) {
     this.database = deps.database;
+    this.rules = deps.rules;
     this.worker = new TallyWorker(deps.database, deps.rules, deps.now, deps.logger, deps.partTeams);
   }
 
@@ -297,6 +302,28 @@ export class Standings {
       part('bonus', () => hasQuestions(db, league.id, season)),
     ]);
     return { ...standings, bonus };
+  }
+
+  /**
+   * A page of the league's live table (issue 29): confirmed totals plus the provisional points of
+   * the season's fixtures in play, ranked, kept under the league's version and the state of those
+   * fixtures; null when none is in play.
+   */
+  async liveTable(
+    league: { id: string; competitionId: string },
+    season: string,
+    query: LiveQuery,
+    viewerId: string | null,
+  ) {
+    await this.makeCurrent(league);
+    const part = this.part(`${league.id}\u0000${season}`, await this.version(league.id));
+    const { db } = this.database;
+    const rules = async () => {
+      const [group] = await this.rules.scoringGroups(db, [league.id], season);
+      if (!group) throw new Error(`no scoring rules for league ${league.id}`);
+      return group.rules;
+    };
+    return readLiveTable(db, league, season, query, viewerId, rules, part);
   }
 
   /** The league's statistics of a season, and one team's (TEAM_NOT_FOUND when not the league's). */

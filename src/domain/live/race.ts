@@ -1,0 +1,144 @@
+import type { Outcome } from '../predictions';
+import { levelScores } from '../standings';
+import { pointsFor, isCorrectOutcome, isExactMinute, type ScoringRules } from '../scoring';
+
+/**
+ * The match as it happens (issue 29), pure: how far the clock has gone, where each pick stands
+ * in the race for the first goal, and the provisional points of a fixture in play — the points
+ * it would give if the match ended now, by the league's rules.
+ */
+
+/** What a fixture in play shows (its score and minute provisional until confirmed). */
+export interface InPlay {
+  status: string;
+  homeScore: number | null;
+  awayScore: number | null;
+  firstGoalMinute: number | null;
+  clock: string | null;
+}
+
+/**
+ * The minute the clock has reached, as the game counts minutes: `67'` → 67, `45'+2'` and `45'+`
+ * → 45, `HT` → 45.5 (the first half is over), `90'+4'` → 90, `FT` → 91 (the match is over).
+ * null when there is no clock or it says nothing we know.
+ */
+export const clockMinute = (clock: string | null): number | null => {
+  if (clock === null) return null;
+  const text = clock.trim().toUpperCase();
+  if (text === 'HT') return 45.5;
+  if (text === 'FT' || text === 'AET' || text === 'PEN') return 91;
+  const match = /^(\d{1,3})'?(\s*\+\s*(\d{1,2})?'?)?$/.exec(text);
+  if (!match) return null;
+  return Math.min(Number(match[1]), 90);
+};
+
+/**
+ * A pick in the race for the first goal: `in` — its minute may still come; `out` — the clock
+ * passed it without a goal, or the first goal came at another minute; `hit` — the first goal came
+ * at its minute (0: the match ended goalless); `waiting` — a goal came but no source says when.
+ */
+export type RaceStanding = 'in' | 'out' | 'hit' | 'waiting';
+
+/** Whether the fixture's first goal is in (its score is not 0–0). */
+const goalScored = (f: InPlay) => (f.homeScore ?? 0) + (f.awayScore ?? 0) > 0;
+
+export const raceStanding = (f: InPlay, minute: number | null): RaceStanding => {
+  if (minute === null) return 'out';
+  if (goalScored(f)) {
+    if (f.firstGoalMinute === null || f.firstGoalMinute === 0)
+      return minute === 0 ? 'out' : 'waiting';
+    return minute === f.firstGoalMinute ? 'hit' : 'out';
+  }
+  if (f.status === 'final') return minute === 0 ? 'hit' : 'out';
+  if (minute === 0) return 'in';
+  const reached = clockMinute(f.clock) ?? 0;
+  // The minute being played still counts: a goal in the 23rd minute is a 23.
+  return reached > minute ? 'out' : 'in';
+};
+
+/** The result as it stands: the score so far and the first goal's minute, if any is known. */
+export const provisionalResult = (f: InPlay) => {
+  const homeScore = f.homeScore ?? 0;
+  const awayScore = f.awayScore ?? 0;
+  return {
+    homeScore,
+    awayScore,
+    firstGoalMinute: homeScore + awayScore === 0 ? null : f.firstGoalMinute,
+  };
+};
+
+export interface PickForScore {
+  outcome: Outcome;
+  firstGoalMinute: number | null;
+  joker: boolean;
+}
+
+/** What a pick would score if the match ended now: points, and whether outcome and minute hit. */
+export const provisionalScore = (f: InPlay, pick: PickForScore, rules: ScoringRules) => {
+  const actual = provisionalResult(f);
+  return {
+    points: pointsFor(pick, actual, rules),
+    exactMinute: isExactMinute(pick, actual),
+    correctOutcome: isCorrectOutcome(pick, actual),
+  };
+};
+
+export interface LiveScore {
+  teamKey: string;
+  points: number;
+  exactMinutes: number;
+  correctOutcomes: number;
+  livePoints: number;
+  liveExactMinutes: number;
+  liveCorrectOutcomes: number;
+}
+
+/**
+ * Ranks a league's teams twice, by their confirmed totals and by their live ones (DESIGN §3
+ * order: points, exact minutes, correct outcomes, then name; level teams share a rank). Returns
+ * the rows in live order with `rank` and `liveRank`.
+ */
+export const rankLive = <T extends LiveScore>(rows: readonly T[]) => {
+  const order =
+    (live: boolean) =>
+    (a: T, b: T): number => {
+      const pa = live ? a.livePoints : a.points;
+      const pb = live ? b.livePoints : b.points;
+      const ea = live ? a.liveExactMinutes : a.exactMinutes;
+      const eb = live ? b.liveExactMinutes : b.exactMinutes;
+      const ca = live ? a.liveCorrectOutcomes : a.correctOutcomes;
+      const cb = live ? b.liveCorrectOutcomes : b.correctOutcomes;
+      return (
+        pb - pa ||
+        eb - ea ||
+        cb - ca ||
+        (a.teamKey < b.teamKey ? -1 : a.teamKey > b.teamKey ? 1 : 0)
+      );
+    };
+  const ranks = (sorted: T[], live: boolean) => {
+    const score = (r: T) =>
+      live
+        ? {
+            points: r.livePoints,
+            exactMinutes: r.liveExactMinutes,
+            correctOutcomes: r.liveCorrectOutcomes,
+          }
+        : r;
+    const out = new Map<T, number>();
+    let rank = 1;
+    sorted.forEach((row, i) => {
+      const previous = sorted[i - 1];
+      if (previous && !levelScores(score(previous), score(row))) rank = i + 1;
+      out.set(row, rank);
+    });
+    return out;
+  };
+  const confirmed = ranks([...rows].sort(order(false)), false);
+  const liveOrder = [...rows].sort(order(true));
+  const live = ranks(liveOrder, true);
+  return liveOrder.map((row) => ({
+    ...row,
+    rank: confirmed.get(row) ?? 0,
+    liveRank: live.get(row) ?? 0,
+  }));
+};

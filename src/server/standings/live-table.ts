@@ -1,0 +1,145 @@
+import type { Kysely } from 'kysely';
+import { provisionalScore, rankLive } from '../../domain/live/race';
+import type { ScoringRules } from '../../domain/scoring';
+import type { DB } from '../db/schema';
+import { inPlayFixtures, leaguePicks, leagueScores, type InPlayFixture } from './live-repository';
+import { teamsOfUser, totalsOfTeams, type TotalsRow } from './repository';
+import type { TablePart } from './table';
+
+/**
+ * The live table (issue 29): every team's confirmed totals plus the provisional points of the
+ * fixtures in play — what they would score if those matches ended now, by the league's rules,
+ * jokers included — ranked twice (confirmed and live). Kept like the confirmed table (decision
+ * 012): the ranking is computed once per league version and state of the fixtures in play, and a
+ * page of it is read from memory, with the names of its 50 teams read by index.
+ */
+
+const pageSize = 50;
+const topSize = 10;
+const viewerTeamsShown = 5;
+
+/** One team in the live ranking (what is kept: a few numbers a team). */
+export interface LiveRanked {
+  teamId: string;
+  points: number;
+  exactMinutes: number;
+  correctOutcomes: number;
+  livePoints: number;
+  liveExactMinutes: number;
+  liveCorrectOutcomes: number;
+  rank: number;
+  liveRank: number;
+}
+
+/** The state of the fixtures in play that a live ranking depends on (its key in the memo). */
+export const inPlayKey = (fixtures: readonly InPlayFixture[]) =>
+  fixtures
+    .map((f) => `${f.id}:${f.homeScore ?? ''}-${f.awayScore ?? ''}:${f.firstGoalMinute ?? ''}`)
+    .join('|');
+
+const rankLeague = async (
+  db: Kysely<DB>,
+  leagueId: string,
+  season: string,
+  fixtures: readonly InPlayFixture[],
+  rules: ScoringRules,
+): Promise<LiveRanked[]> => {
+  const [scores, ...picks] = await Promise.all([
+    leagueScores(db, leagueId, season),
+    ...fixtures.map((f) => leaguePicks(db, leagueId, f.id)),
+  ]);
+  const extra = new Map<string, { points: number; exact: number; correct: number }>();
+  fixtures.forEach((fixture, i) => {
+    for (const pick of picks[i] ?? []) {
+      const scored = provisionalScore(fixture, pick, rules);
+      const sum = extra.get(pick.teamId) ?? { points: 0, exact: 0, correct: 0 };
+      sum.points += scored.points;
+      sum.exact += scored.exactMinute ? 1 : 0;
+      sum.correct += scored.correctOutcome ? 1 : 0;
+      extra.set(pick.teamId, sum);
+    }
+  });
+  return rankLive(
+    scores.map((s) => {
+      const more = extra.get(s.teamId);
+      return {
+        ...s,
+        livePoints: s.points + (more?.points ?? 0),
+        liveExactMinutes: s.exactMinutes + (more?.exact ?? 0),
+        liveCorrectOutcomes: s.correctOutcomes + (more?.correct ?? 0),
+      };
+    }),
+  ).map(({ teamKey: _key, ...row }) => row);
+};
+
+export interface LiveQuery {
+  page?: number | undefined;
+  around?: 'me' | undefined;
+}
+
+export type LiveRow = TotalsRow & LiveRanked & { position: number };
+
+/**
+ * A page of the league's live table as `viewerId` sees it, with the top 10 and the viewer's teams
+ * beside their neighbours; null when no fixture of the season is in play.
+ */
+export const readLiveTable = async (
+  db: Kysely<DB>,
+  league: { id: string; competitionId: string },
+  season: string,
+  query: LiveQuery,
+  viewerId: string | null,
+  rules: () => Promise<ScoringRules>,
+  part: TablePart,
+) => {
+  const fixtures = await inPlayFixtures(db, league.competitionId, season);
+  if (fixtures.length === 0) return null;
+  const ranked = await part(`live:${inPlayKey(fixtures)}`, async () =>
+    rankLeague(db, league.id, season, fixtures, await rules()),
+  );
+  const positions = new Map(ranked.map((r, i) => [r.teamId, i]));
+  const mine = viewerId ? await teamsOfUser(db, league.id, season, viewerId) : [];
+  const minePositions = mine
+    .map((t) => positions.get(t.teamId))
+    .filter((p): p is number => p !== undefined)
+    .sort((a, b) => a - b);
+
+  const pages = Math.max(1, Math.ceil(ranked.length / pageSize));
+  const asked =
+    query.around === 'me' && minePositions[0] !== undefined
+      ? Math.floor(minePositions[0] / pageSize) + 1
+      : (query.page ?? 1);
+  const page = Math.min(Math.max(1, asked), pages);
+  const offset = (page - 1) * pageSize;
+
+  const topPositions = new Set<number>();
+  for (let p = 0; p < Math.min(topSize, ranked.length); p += 1) topPositions.add(p);
+  for (const p of minePositions.slice(0, viewerTeamsShown))
+    for (const q of [p - 1, p, p + 1]) if (q >= 0 && q < ranked.length) topPositions.add(q);
+  const pagePositions = ranked.slice(offset, offset + pageSize).map((_, i) => offset + i);
+
+  const wanted = [...new Set([...pagePositions, ...topPositions])];
+  const totals = new Map(
+    (
+      await totalsOfTeams(
+        db,
+        league.id,
+        season,
+        wanted.map((p) => ranked[p]?.teamId ?? ''),
+      )
+    ).map((t) => [t.teamId, t]),
+  );
+  const own = new Map(mine.map((t) => [t.teamId, t]));
+  const rowAt = (position: number): LiveRow | null => {
+    const live = ranked[position];
+    const team = live && (own.get(live.teamId) ?? totals.get(live.teamId));
+    return live && team ? { ...team, ...live, position } : null;
+  };
+  const rows = (list: number[]) => list.map(rowAt).filter((r): r is LiveRow => r !== null);
+  return {
+    fixtures,
+    page: { number: page, size: pageSize, pages, teams: ranked.length },
+    rows: rows(pagePositions),
+    top: rows([...topPositions].sort((a, b) => a - b)),
+  };
+};
