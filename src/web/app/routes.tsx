@@ -38,6 +38,7 @@ const ResetPasswordPage = lazyNamed(
 const StandingsPage = lazyNamed(() => import('../leagues/standings-page'), 'StandingsPage', [
   'league',
 ]);
+const RacePage = lazyNamed(() => import('../leagues/race-page'), 'RacePage', ['league']);
 const AccountPage = lazyNamed(() => import('../account/account-page'), 'AccountPage', ['account']);
 const TeamPage = lazyNamed(() => import('../leagues/team-page'), 'TeamPage', ['team', 'league']);
 const TermsPage = lazyNamed(() => import('../static-pages/terms-page'), 'TermsPage', ['info']);
@@ -118,6 +119,10 @@ export const routes: RouteObject[] = [
       { path: 'league/womenschampionship', element: <CatalogueRoute /> },
       { path: 'league/:leagueId', element: <LeaguePage /> },
       { path: 'league/:leagueId/standings', element: <StandingsPage /> },
+      {
+        path: 'league/:leagueId/race/:fixtureId',
+        element: <RequireUser>{() => <RacePage />}</RequireUser>,
+      },
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: '*', element: <CatalogueRoute /> },
     ],
@@ -140,6 +145,7 @@ const pagesByPath: [string, { preload: () => unknown }][] = [
   ['/league/womenschampionship', CatalogueRoute],
   ['/league/:leagueId', LeaguePage],
   ['/league/:leagueId/standings', StandingsPage],
+  ['/league/:leagueId/race/:fixtureId', RacePage],
   ['/reset-password', ResetPasswordPage],
 ];
 

@@ -16,6 +16,7 @@ import { QueryView } from '../ui/query-view';
 import { leagueQueryOptions, standingsQueryOptions, type Standings } from './api';
 import { SharePanel } from './share-panel';
 import { StandingsTable } from './standings-table';
+import { LiveTableSwitch } from './live-table';
 import { StatisticsTable } from './statistics-table';
 import { PlayerHub } from './hub';
 import { useLeagueError } from './use-league-error';
@@ -95,7 +96,14 @@ const LeagueTop = ({ league }: { league: MyLeagueItem }) => {
         </Link>
       }
     >
-      {(standings) => <StandingsTable rows={standings.top} testId="home-top-table" />}
+      {(standings) => (
+        <LiveTableSwitch
+          leagueId={league.id}
+          compact
+          testId="home-live-table"
+          confirmed={<StandingsTable rows={standings.top} testId="home-top-table" />}
+        />
+      )}
     </StandingsSection>
   );
 };

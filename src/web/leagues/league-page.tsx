@@ -8,7 +8,10 @@ import { Card } from '../ui/card';
 import { PageContainer, PageHeader } from '../ui/page';
 import { QueryView } from '../ui/query-view';
 import { EmptyState } from '../ui/state';
-import { leagueQueryOptions } from './api';
+import { leagueQueryOptions, liveStandingsQueryOptions, standingsQueryOptions } from './api';
+import { LiveTableSwitch } from './live-table';
+import { MinuteRace } from './minute-race';
+import { StandingsTable } from './standings-table';
 import { BonusQuestions } from './bonus-questions';
 import { LeagueFixtures } from './league-fixtures';
 import { LeagueNotFound, isNotFound } from './league-not-found';
@@ -76,6 +79,7 @@ export const LeaguePage = () => {
           </>
         }
       />
+      <LiveNow leagueId={league.id} />
       {/* Phones: invite first (what a new league needs most), settings last. Wide: two columns. */}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="contents lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
@@ -171,5 +175,44 @@ const MembersTable = ({
         ))}
       </ol>
     </div>
+  );
+};
+
+/** Races shown in full on the league page; the rest of a large league is a tap away. */
+const racesLanes = 12;
+
+/**
+ * While fixtures of the competition are in play (issue 29): the live table and each match's
+ * minute race, first on phones, above the members on wide screens.
+ */
+const LiveNow = ({ leagueId }: { leagueId: string }) => {
+  const { t } = useTranslation();
+  const live = useQuery(liveStandingsQueryOptions(leagueId));
+  const standings = useQuery(standingsQueryOptions(leagueId));
+  const fixtures = live.data?.live?.fixtures ?? [];
+  if (fixtures.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="league-live-title"
+      className="mb-6 flex min-w-0 flex-col gap-4"
+      data-testid="league-live"
+    >
+      <Card className="flex flex-col gap-3">
+        <h2 id="league-live-title" className="text-lg font-bold text-fg">
+          {t('live.nowTitle')}
+        </h2>
+        <LiveTableSwitch
+          leagueId={leagueId}
+          compact
+          testId="league-live-table"
+          confirmed={<StandingsTable rows={standings.data?.top ?? []} testId="league-table" />}
+        />
+      </Card>
+      <div className="grid gap-4 xl:grid-cols-2">
+        {fixtures.map((f) => (
+          <MinuteRace key={f.id} leagueId={leagueId} fixtureId={f.id} lanes={racesLanes} />
+        ))}
+      </div>
+    </section>
   );
 };

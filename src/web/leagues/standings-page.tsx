@@ -16,6 +16,7 @@ import { copyText, standingsLinkFor } from './share';
 import { RoundTables } from './round-tables';
 import { StandingsPager } from './standings-pager';
 import { StandingsTable } from './standings-table';
+import { LiveTableSwitch } from './live-table';
 import { StatisticsSection } from './statistics-section';
 import { cn } from '../ui/cn';
 import { useLeagueError } from './use-league-error';
@@ -170,11 +171,18 @@ export const StandingsPage = () => {
             className={cn('p-3 transition-opacity sm:p-4', busy && 'opacity-60')}
             aria-busy={busy}
           >
-            <StandingsTable
-              rows={rows}
-              detailed
-              bonus={standings.data.bonus}
-              testId="standings-table"
+            <LiveTableSwitch
+              leagueId={league.id}
+              enabled={season === currentSeason}
+              testId="standings-live"
+              confirmed={
+                <StandingsTable
+                  rows={rows}
+                  detailed
+                  bonus={standings.data.bonus}
+                  testId="standings-table"
+                />
+              }
             />
           </Card>
           {standings.data.page.pages > 1 ? (

@@ -137,7 +137,7 @@ export const StandingsTable = ({
 };
 
 /** Marks your own rows; solid so it stays visible on the highlighted row. */
-const YouBadge = ({ label }: { label: string }) => (
+export const YouBadge = ({ label }: { label: string }) => (
   <span className="inline-flex items-center rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-on-primary">
     {label}
   </span>

@@ -41,6 +41,17 @@ export const queryKeys = {
     teamId,
   ],
   leagueFixtures: (leagueId: string) => ['leagues', 'fixtures', leagueId],
+  /** A league's live table (issue 29); `liveOf` is every page of it. */
+  liveOf: (leagueId: string) => ['leagues', 'live', leagueId],
+  liveStandings: (leagueId: string, position: string | number) => [
+    'leagues',
+    'live',
+    leagueId,
+    position,
+  ],
+  /** The minute races of a league's fixtures; `racesOf` is all of them. */
+  racesOf: (leagueId: string) => ['leagues', 'race', leagueId],
+  race: (leagueId: string, fixtureId: string) => ['leagues', 'race', leagueId, fixtureId],
   leagueBars: (leagueId: string) => ['leagues', 'bars', leagueId],
   bonus: (leagueId: string) => ['leagues', 'bonus', leagueId],
   lookup: (code: string | null, league: string | null) => ['leagues', 'lookup', code, league],

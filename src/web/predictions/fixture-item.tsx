@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
+import { Sparkles, Timer } from 'lucide-react';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { cn } from '../ui/cn';
 import type { FixtureItem as Fixture } from './api';
@@ -51,6 +52,8 @@ interface FixtureItemProps {
   earned?: EarnedPoints | null;
   /** A change the player made came after kick-off and was dropped. */
   late?: boolean;
+  /** The fixture's minute race in the player's league, once it is played (issue 29). */
+  raceHref?: string | null;
   onChange: (entry: DraftEntry) => void;
 }
 
@@ -64,6 +67,7 @@ export const FixtureItem = ({
   jokerAvailable,
   earned = null,
   late = false,
+  raceHref = null,
   onChange,
 }: FixtureItemProps) => {
   const { t } = useTranslation();
@@ -152,6 +156,16 @@ export const FixtureItem = ({
         </p>
       ) : null}
       <FixtureResult fixture={fixture} locked={locked} earned={earned} />
+      {raceHref && (fixture.status === 'live' || fixture.status === 'final') ? (
+        <Link
+          to={raceHref}
+          className="inline-flex min-h-11 items-center gap-1.5 self-start text-sm font-semibold text-brand-text hover:underline md:col-[3/-1]"
+          data-testid="fixture-race-link"
+        >
+          <Timer aria-hidden="true" className="size-4" />
+          {t(fixture.status === 'live' ? 'live.race.follow' : 'live.race.record')}
+        </Link>
+      ) : null}
       {late ? (
         <p className="text-sm font-medium text-warn-strong md:col-[3/-1]" data-testid="late-change">
           {t('predictions.lateChange')}

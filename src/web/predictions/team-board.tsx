@@ -215,6 +215,7 @@ export const TeamBoard = ({
                 jokerAvailable={canToggleJoker(entry, left)}
                 earned={prediction && points !== null ? { points, joker: prediction.joker } : null}
                 late={lateEdits.late.includes(fixture.id)}
+                raceHref={`/league/${active.leagueId}/race/${fixture.id}`}
                 onChange={(next) => setEdits((current) => ({ ...current, [fixture.id]: next }))}
               />
             );

@@ -1,0 +1,257 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, Minus } from 'lucide-react';
+import { useFormat } from '../lib/format';
+import { cn } from '../ui/cn';
+import { liveStandingsQueryOptions, type InPlayFixture, type LiveRow } from './api';
+import { LiveMarker } from './live-marker';
+import { RankBadge } from './medal';
+import { YouBadge } from './standings-table';
+
+/**
+ * The live table beside the confirmed one (issue 29). While a fixture of the league's
+ * competition is in play it shows the table by live points — confirmed plus what the matches in
+ * play would give if they ended now — with each team's move against the confirmed table, and
+ * the confirmed table (`confirmed`) one tap away. Otherwise it is just `confirmed`.
+ */
+export const LiveTableSwitch = ({
+  leagueId,
+  confirmed,
+  compact = false,
+  enabled = true,
+  testId,
+}: {
+  leagueId: string;
+  /** The confirmed table as the page shows it. */
+  confirmed: ReactNode;
+  /** The top 10 and the viewer's teams (home, league page) instead of the first page. */
+  compact?: boolean;
+  /** false: another season is shown, never live. */
+  enabled?: boolean;
+  testId: string;
+}) => {
+  const { t } = useTranslation();
+  const live = useQuery({ ...liveStandingsQueryOptions(leagueId), enabled });
+  const [view, setView] = useState<'live' | 'confirmed'>('live');
+  const fixtures = enabled ? (live.data?.live?.fixtures ?? []) : [];
+  if (fixtures.length === 0) return <>{confirmed}</>;
+  const rows = compact
+    ? (live.data?.top ?? [])
+    : withViewer(live.data?.rows ?? [], live.data?.top ?? []);
+  return (
+    <div className="flex flex-col gap-3" data-testid={testId}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <LiveMarker />
+        <div
+          role="group"
+          aria-label={t('live.tableChoice')}
+          className="inline-flex rounded-lg border border-line p-0.5"
+        >
+          {(['live', 'confirmed'] as const).map((choice) => (
+            <button
+              key={choice}
+              type="button"
+              aria-pressed={view === choice}
+              onClick={() => setView(choice)}
+              data-testid={`${testId}-${choice}`}
+              className={cn(
+                'min-h-9 rounded-md px-3 text-sm font-semibold',
+                view === choice ? 'bg-primary text-on-primary' : 'text-fg hover:bg-surface-muted',
+              )}
+            >
+              {t(choice === 'live' ? 'live.liveTable' : 'live.confirmedTable')}
+            </button>
+          ))}
+        </div>
+      </div>
+      <InPlayList leagueId={leagueId} fixtures={fixtures} />
+      {view === 'live' ? (
+        <>
+          <p className="text-sm text-fg-muted">{t('live.tableHint')}</p>
+          <LiveRows rows={rows} testId={`${testId}-table`} />
+        </>
+      ) : (
+        confirmed
+      )}
+    </div>
+  );
+};
+
+/** The first page in live order, with the viewer's teams from further down after it. */
+const withViewer = (rows: LiveRow[], top: LiveRow[]) => {
+  const shown = new Set(rows.map((r) => r.teamId));
+  return [...rows, ...top.filter((r) => r.mine && !shown.has(r.teamId))];
+};
+
+/** The matches in play: score and clock, each opening its minute race. */
+export const InPlayList = ({
+  leagueId,
+  fixtures,
+}: {
+  leagueId: string;
+  fixtures: InPlayFixture[];
+}) => {
+  const { t } = useTranslation();
+  return (
+    <ul className="flex flex-wrap gap-2" data-testid="in-play">
+      {fixtures.map((f) => (
+        <li key={f.id}>
+          <Link
+            to={`/league/${leagueId}/race/${f.id}`}
+            className="inline-flex min-h-11 items-center gap-2 rounded-xl border border-line bg-surface-muted px-3 py-1.5 text-sm hover:border-primary"
+            data-testid="in-play-fixture"
+          >
+            <span className="font-semibold text-fg">
+              {t('live.score', {
+                home: f.homeTeam,
+                away: f.awayTeam,
+                homeScore: f.homeScore ?? 0,
+                awayScore: f.awayScore ?? 0,
+              })}
+            </span>
+            <span className="rounded-md bg-danger-soft px-1.5 text-xs font-bold tabular-nums text-danger-strong">
+              {f.clock ?? t('live.marker')}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+};
+
+/** A team's move against the confirmed table: up, down or level, said in words for readers. */
+const Movement = ({ row }: { row: LiveRow }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const moved = row.rank - (row.liveRank ?? row.rank);
+  const Icon = moved > 0 ? ArrowUp : moved < 0 ? ArrowDown : Minus;
+  const label =
+    moved > 0
+      ? t('live.up', { count: moved })
+      : moved < 0
+        ? t('live.down', { count: -moved })
+        : t('live.level');
+  return (
+    <span
+      className={cn(
+        'inline-flex w-10 items-center gap-0.5 text-xs font-bold tabular-nums',
+        moved > 0 ? 'text-success-strong' : moved < 0 ? 'text-danger' : 'text-fg-muted',
+      )}
+      data-testid="live-movement"
+    >
+      <Icon aria-hidden="true" className="size-3.5" />
+      <span aria-hidden="true">{moved === 0 ? '' : format.number(Math.abs(moved))}</span>
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+};
+
+const LivePoints = ({ row }: { row: LiveRow }) => {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const extra = (row.livePoints ?? row.points) - row.points;
+  return (
+    <span className="flex flex-col items-end leading-tight">
+      <span className="text-base font-bold tabular-nums text-fg" data-testid="live-points">
+        {format.number(row.livePoints ?? row.points)}
+      </span>
+      <span
+        className={cn('text-xs tabular-nums', extra > 0 ? 'text-success-strong' : 'text-fg-muted')}
+      >
+        {extra > 0 ? t('live.provisional', { points: extra }) : t('live.noProvisional')}
+      </span>
+    </span>
+  );
+};
+
+/** Rows of the live table: a table from 768 px, cards below (like the confirmed one). */
+const LiveRows = ({ rows, testId }: { rows: LiveRow[]; testId: string }) => {
+  const { t } = useTranslation();
+  const medal = (rank: number) => t('leagues.standings.medal', { rank });
+  return (
+    <div data-testid={testId}>
+      <table className="hidden w-full border-collapse text-left text-sm md:table">
+        <caption className="sr-only">{t('live.liveTable')}</caption>
+        <thead>
+          <tr className="border-b border-line text-fg-muted">
+            <th scope="col" className="w-20 px-3 py-2 font-semibold">
+              {t('leagues.standings.rank')}
+            </th>
+            <th scope="col" className="w-16 px-3 py-2 font-semibold">
+              {t('live.movement')}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('leagues.standings.team')}
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {t('leagues.standings.manager')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              {t('live.livePoints')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr
+              key={row.teamId}
+              data-testid={`${testId}-row`}
+              aria-current={row.mine ? 'true' : undefined}
+              className={cn('border-b border-line last:border-0', row.mine && 'bg-success-soft')}
+            >
+              <td className="px-3 py-2">
+                <RankBadge
+                  rank={row.liveRank ?? row.rank}
+                  label={medal(row.liveRank ?? row.rank)}
+                  medal={(row.livePoints ?? 0) > 0}
+                />
+              </td>
+              <td className="px-3 py-2">
+                <Movement row={row} />
+              </td>
+              <td className="px-3 py-2 font-semibold text-fg">
+                <span className="inline-flex items-center gap-2">
+                  {row.teamName}
+                  {row.mine ? <YouBadge label={t('leagues.you')} /> : null}
+                </span>
+              </td>
+              <td className="px-3 py-2 text-fg-muted">{row.manager}</td>
+              <td className="px-3 py-2 text-right">
+                <LivePoints row={row} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ol className="flex flex-col gap-2 md:hidden">
+        {rows.map((row) => (
+          <li
+            key={row.teamId}
+            aria-current={row.mine ? 'true' : undefined}
+            className={cn(
+              'flex items-center gap-3 rounded-xl border border-line p-3',
+              row.mine ? 'bg-success-soft' : 'bg-surface',
+            )}
+          >
+            <RankBadge
+              rank={row.liveRank ?? row.rank}
+              label={medal(row.liveRank ?? row.rank)}
+              medal={(row.livePoints ?? 0) > 0}
+            />
+            <Movement row={row} />
+            <div className="flex min-w-0 flex-1 flex-col">
+              <span className="flex items-center gap-2 font-semibold text-fg">
+                <span className="truncate">{row.teamName}</span>
+                {row.mine ? <YouBadge label={t('leagues.you')} /> : null}
+              </span>
+              <span className="truncate text-sm text-fg-muted">{row.manager}</span>
+            </div>
+            <LivePoints row={row} />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+};
