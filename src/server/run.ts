@@ -7,6 +7,7 @@ import { createLogger } from './logger';
 import { startResultsSync } from './jobs/football-data';
 import { startFixtureSync } from './jobs/openfootball';
 import { startLiveSync } from './jobs/live';
+import { startGoalAlerts } from './jobs/goal-alerts';
 import { createReachability } from './jobs/reachability';
 import { startReminderJob } from './jobs/reminders-job';
 import { seedDemo } from './demo-data';
@@ -36,6 +37,7 @@ export const run = async (env: Env) => {
     const running = await startServer(services, app, { port: env.PORT, host: env.HOST });
     services.mailer.start();
     startReminderJob(services);
+    const stopGoalAlerts = startGoalAlerts(services);
     const stopSync = env.FOOTBALL_DATA_TOKEN
       ? startResultsSync(services, env.FOOTBALL_DATA_TOKEN)
       : () => undefined;
@@ -61,6 +63,7 @@ export const run = async (env: Env) => {
         stopSync();
         stopFixtureSync();
         void stopLiveSync();
+        void stopGoalAlerts();
         running.shutdown(signal).then(
           () => process.exit(0),
           (err: unknown) => {

@@ -14,6 +14,8 @@ declare module 'vitest' {
     adminEmail: string;
     /** The server's SQLite file (tests that bulk-load a large league write to it directly). */
     databasePath: string;
+    /** The ESPN and OpenLigaDB stand-in (its /__control/ routes move a match along). */
+    liveSourcesUrl: string;
   }
 }
 
@@ -102,6 +104,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('adminEmail', adminEmail);
   project.provide('databasePath', join(dataDir, 'e2e.sqlite'));
+  project.provide('liveSourcesUrl', live.url);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

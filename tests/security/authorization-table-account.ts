@@ -1,4 +1,11 @@
-import { all, anyone, signedIn, withAccount, type Table } from './authorization-rows';
+import {
+  all,
+  anyone,
+  signedIn,
+  unauthenticated,
+  withAccount,
+  type Table,
+} from './authorization-rows';
 import { world } from './authorization-world';
 import { browserKeys } from '../setup/push-service';
 
@@ -55,6 +62,22 @@ export const accountTable: Table = {
     request: (c) => ({
       path: '/api/push/subscriptions',
       body: { endpoint: `https://push.example.com/fg/${c.n}` },
+    }),
+  },
+  'GET /api/push/goal-alerts': {
+    expect: signedIn,
+    request: () => ({ path: '/api/push/goal-alerts' }),
+  },
+  'PUT /api/push/goal-alerts': {
+    // A league of one's own teams only: anyone else hears it does not exist.
+    expect: all('404 LEAGUE_NOT_FOUND', {
+      visitor: unauthenticated,
+      member: 'ok',
+      leagueAdmin: 'ok',
+    }),
+    request: (c) => ({
+      path: '/api/push/goal-alerts',
+      body: { leagueId: c.scene.league.id, enabled: true },
     }),
   },
 

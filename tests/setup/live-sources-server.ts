@@ -59,8 +59,42 @@ export const startLiveSourcesServer = async () => {
       return day.startsWith(dates);
     });
 
+  /**
+   * Browser tests run apart from the process that started the stand-in: they move a match along
+   * through `POST /__control/espn` ({ events }: replaces those with the same id, adds the others;
+   * { remove: [ids] }) and `POST /__control/openligadb` ({ path, body }).
+   */
+  const control = (path: string, body: string) => {
+    const input = JSON.parse(body) as {
+      events?: EspnEvent[];
+      remove?: string[];
+      path?: string;
+      body?: unknown;
+    };
+    if (path === '/__control/espn') {
+      const id = (e: EspnEvent) => (e as EspnEvent & { id?: string }).id;
+      const replaced = new Set([...(input.events ?? []).map(id), ...(input.remove ?? [])]);
+      espn = [...espn.filter((e) => !replaced.has(id(e))), ...(input.events ?? [])];
+      return true;
+    }
+    if (path === '/__control/openligadb' && input.path) {
+      openLigaDb.set(input.path, input.body);
+      return true;
+    }
+    return false;
+  };
+
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method === 'POST' && url.pathname.startsWith('/__control/')) {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const done = control(url.pathname, Buffer.concat(chunks).toString('utf8'));
+        res.writeHead(done ? 204 : 404).end();
+      });
+      return;
+    }
     requests.push(`${url.pathname}${url.search}`);
     if (refusing) {
       req.socket.destroy();

@@ -15,6 +15,7 @@ import * as bonusQuestions from './migrations/2026-11-26T03-00-00_bonus-question
 import * as statisticsCounts from './migrations/2026-11-26T04-00-00_statistics-counts';
 import * as jobSchedule from './migrations/2026-11-26T05-10-00_job-schedule';
 import * as liveSources from './migrations/2026-11-26T18-00-00_live-sources';
+import * as goalAlerts from './migrations/2026-11-26T21-00-00_goal-alerts';
 
 // Listed explicitly (not read from disk) so the same list works from source, in tests and in
 // any bundle. Names are ISO-dated and never change once released.
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T04-00-00_statistics-counts': statisticsCounts,
   '2026-11-26T05-10-00_job-schedule': jobSchedule,
   '2026-11-26T18-00-00_live-sources': liveSources,
+  '2026-11-26T21-00-00_goal-alerts': goalAlerts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -135,6 +135,13 @@ export interface Fixtures {
   venue: string | null;
 }
 
+export interface GoalAlertSettings {
+  enabled: number;
+  league_id: string;
+  updated_at: string;
+  user_id: string;
+}
+
 export interface JobSchedule {
   failures: Generated<number>;
   job: string;
@@ -407,6 +414,7 @@ export interface DB {
   competitions: Competitions;
   contact_messages: ContactMessages;
   fixtures: Fixtures;
+  goal_alert_settings: GoalAlertSettings;
   job_schedule: JobSchedule;
   league_bars: LeagueBars;
   league_rules: LeagueRules;

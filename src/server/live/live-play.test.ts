@@ -9,7 +9,10 @@ import {
 import { sharedAvailable } from '../../../tests/setup/shared';
 import { createTestApp, type Agent, type TestApp } from '../../../tests/setup/test-app';
 import { readLiveSourceMap } from '../competitions/catalogue';
+import { openDatabase } from '../db/database';
+import { sendGoalAlerts } from '../push/goal-alerts';
 import { syncLive } from './service';
+import { browserKeys, decryptPush, startPushService } from '../../../tests/setup/push-service';
 
 // Issue 29: what players see while a match is on — the live table (`view=live`), the minute
 // race and the event stream's signal — driven by the live poll through a derived sequence.
@@ -23,6 +26,8 @@ let fixture: { id: string; kickoffAt: string; homeTeam: string; awayTeam: string
 let leagueId = '';
 const players: Record<'ann' | 'bob' | 'cat', { agent: Agent; teamId: string }> = {} as never;
 let outsider: Agent;
+let pushService: Awaited<ReturnType<typeof startPushService>>;
+const devices: Record<string, ReturnType<typeof browserKeys>> = {};
 
 beforeAll(async () => {
   if (!available) return;
@@ -71,11 +76,45 @@ beforeAll(async () => {
     expect(saved.status).toBe(200);
   }
   outsider = await player(t, 'Outsider');
+  // Each player's phone gets pushes; Cat switches goal alerts off for this league.
+  pushService = await startPushService();
+  for (const key of ['ann', 'bob', 'cat'] as const) {
+    devices[key] = browserKeys();
+    const res = await players[key].agent.post('/api/push/subscriptions', {
+      endpoint: `${pushService.url}/${key}`,
+      keys: devices[key].keys,
+    });
+    expect(res.status).toBe(201);
+  }
+  const settings = await players.cat.agent.get('/api/push/goal-alerts');
+  expect(settings.body).toEqual({
+    leagues: [{ leagueId, leagueName: 'Matchday Friends', enabled: true }],
+  });
+  const off = await players.cat.agent.put('/api/push/goal-alerts', { leagueId, enabled: false });
+  expect(off.body).toEqual({ leagueId, enabled: false });
 });
 afterAll(async () => {
   await t?.close();
   await sources?.close();
+  await pushService?.close();
 });
+
+/** The goal alerts due now, sent (as the job does after a poll); what each phone received. */
+let seen = 0;
+const alerts = async () => {
+  await sendGoalAlerts(t.services, fixture.id);
+  const fresh = pushService.received.slice(seen);
+  seen = pushService.received.length;
+  return fresh
+    .map((push) => {
+      const who = push.path.slice(1) as 'ann' | 'bob' | 'cat';
+      const device = devices[who];
+      if (!device) throw new Error(`a push to ${push.path}`);
+      const message = decryptPush(push.body, device) as { title: string; body: string };
+      return `${who}: ${message.title} | ${message.body}`;
+    })
+    .sort();
+};
 
 const at = (minutes: number) => new Date(new Date(fixture.kickoffAt).getTime() + minutes * 60_000);
 const espn = (
@@ -157,6 +196,7 @@ describe.runIf(available)('a match in play, as the players see it', () => {
     ]);
     // The viewer's team first.
     expect(now.teams[0]).toMatchObject({ teamName: 'Ann FC', mine: true });
+    expect(await alerts()).toEqual([]);
   });
 
   it('the first goal at 22′: the exact hit with its joker tops the live table', async () => {
@@ -178,6 +218,13 @@ describe.runIf(available)('a match in play, as the players see it', () => {
       'Cat City': ['out', 0],
     });
     expect(now.teams[0]).toMatchObject({ teamName: 'Bob United', mine: true });
+    const match = `${fixture.homeTeam} 1–0 ${fixture.awayTeam}`;
+    // Once per fixture and team, the joker's points shown; Cat switched them off.
+    expect(await alerts()).toEqual([
+      `ann: Goal 22′ — ${match} | Ann FC: you called 22′. +6 with your joker`,
+      `bob: Goal 22′ — ${match} | Bob United: you called 90′ — not this time. Your 1X2 call still counts.`,
+    ]);
+    expect(await alerts()).toEqual([]);
   });
 
   it('the goal disallowed: the table and the race move back', async () => {
@@ -196,6 +243,12 @@ describe.runIf(available)('a match in play, as the players see it', () => {
       'Bob United': ['in', 0],
       'Cat City': ['in', 1],
     });
+    // A correction, only to those told of the goal.
+    const match = `${fixture.homeTeam} 0–0 ${fixture.awayTeam}`;
+    expect(await alerts()).toEqual([
+      `ann: Goal disallowed — ${match} | Ann FC: the race for the first goal is on again.`,
+      `bob: Goal disallowed — ${match} | Bob United: the race for the first goal is on again.`,
+    ]);
   });
 
   it('open pages hear of a move through the event stream: a signal without content', async () => {
@@ -236,6 +289,21 @@ describe.runIf(available)('a match in play, as the players see it', () => {
       ['Cat City', 0, 2, 0, 1],
     ]);
     expect(standings(await race())).toMatchObject({ 'Bob United': ['hit', 4] });
+    // Two instances hearing the same event: each message goes once.
+    const match = `${fixture.homeTeam} 0–1 ${fixture.awayTeam}`;
+    const other = { ...t.services, database: openDatabase(t.services.env.database) };
+    try {
+      await Promise.all([
+        sendGoalAlerts(t.services, fixture.id),
+        sendGoalAlerts(other, fixture.id),
+      ]);
+    } finally {
+      await other.database.close();
+    }
+    expect(await alerts()).toEqual([
+      `ann: Goal 90′ — ${match} | Ann FC: you called 22′ — not this time. Your 1X2 call still counts.`,
+      `bob: Goal 90′ — ${match} | Bob United: you called 90′. +3`,
+    ]);
   });
 
   it('full time from both sources: the confirmed table has it and the race stays as a record', async () => {
@@ -249,6 +317,11 @@ describe.runIf(available)('a match in play, as the players see it', () => {
       ['Bob United', 4, 1, 4, 1],
       ['Ann FC', 0, 2, 0, 2],
       ['Cat City', 0, 2, 0, 2],
+    ]);
+    const match = `${fixture.homeTeam} 0–1 ${fixture.awayTeam}`;
+    expect(await alerts()).toEqual([
+      `ann: Full time — ${match} | Ann FC: 0 points`,
+      `bob: Full time — ${match} | Bob United: 4 points`,
     ]);
     const record = await race();
     expect(record.fixture).toMatchObject({ clockMinute: 91, firstGoalMinute: 90 });

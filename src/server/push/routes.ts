@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { body, createRouter, json, requireUser, route } from '../http';
 import { pushStatus, subscribe, unsubscribe } from './service';
+import { goalAlertSettings, setGoalAlerts } from './goal-alerts';
 
 const status = z.object({ publicKey: z.string(), devices: z.number().int() });
+const goalAlertLeague = z.object({
+  leagueId: z.string(),
+  leagueName: z.string(),
+  enabled: z.boolean(),
+});
 const changed = z.object({ subscribed: z.boolean(), devices: z.number().int() });
 const endpoint = z.string().min(1).max(2048);
 const subscription = z.object({
@@ -45,5 +51,27 @@ export const pushRoutes = createRouter()
     async (c) => {
       const user = requireUser(c);
       return c.json(await unsubscribe(c.get('services'), user, c.req.valid('json')), 200);
+    },
+  )
+  .openapi(
+    route({
+      method: 'get',
+      path: '/goal-alerts',
+      summary: 'Your leagues, and whether goal alerts are on in each (default on)',
+      responses: { 200: json(z.object({ leagues: z.array(goalAlertLeague) })) },
+    }),
+    async (c) => c.json(await goalAlertSettings(c.get('services'), requireUser(c)), 200),
+  )
+  .openapi(
+    route({
+      method: 'put',
+      path: '/goal-alerts',
+      summary: 'Switch goal alerts on or off for one of your leagues',
+      request: body(z.object({ leagueId: z.string().min(1).max(64), enabled: z.boolean() })),
+      responses: { 200: json(z.object({ leagueId: z.string(), enabled: z.boolean() })) },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      return c.json(await setGoalAlerts(c.get('services'), user, c.req.valid('json')), 200);
     },
   );

@@ -310,6 +310,22 @@ export const useSetPush = (publicKey: string) => {
   });
 };
 
+/** The player's leagues and whether goal alerts are on in each (issue 29). */
+export const goalAlertsQueryOptions = queryOptions({
+  queryKey: queryKeys.goalAlerts,
+  queryFn: () => unwrap(api.push['goal-alerts'].$get()),
+});
+export type GoalAlertLeague = Awaited<
+  ReturnType<NonNullable<typeof goalAlertsQueryOptions.queryFn>>
+>['leagues'][number];
+
+export const useSetGoalAlerts = () =>
+  useRefreshingMutation(
+    (input: { leagueId: string; enabled: boolean }) =>
+      unwrap(api.push['goal-alerts'].$put({ json: input })),
+    [queryKeys.goalAlerts],
+  );
+
 // Calendar feed ----------------------------------------------------------------------------
 
 export const calendarQueryOptions = queryOptions({

@@ -7,7 +7,13 @@ import { QueryView } from '../ui/query-view';
 import { SettingSwitch } from '../ui/setting-switch';
 import { Skeleton } from '../ui/skeleton';
 import { toast } from '../ui/toast';
-import { pushDeviceQueryOptions, pushQueryOptions, useSetPush } from './api';
+import {
+  goalAlertsQueryOptions,
+  pushDeviceQueryOptions,
+  pushQueryOptions,
+  useSetGoalAlerts,
+  useSetPush,
+} from './api';
 
 /**
  * Push reminders on this device (guests too): 24 hours and 1 hour before a round with missing
@@ -31,7 +37,70 @@ export const PushCard = () => {
         </div>
       </div>
       <PushSwitch />
+      <GoalAlerts />
     </Card>
+  );
+};
+
+/**
+ * Goal alerts per league (issue 29): on by default; they reach the devices above when a match
+ * a team of the player's predicted gets its first goal, and at full time.
+ */
+const GoalAlerts = () => {
+  const { t } = useTranslation();
+  const settings = useQuery(goalAlertsQueryOptions);
+  const save = useSetGoalAlerts();
+  if (settings.isPending) return <Skeleton className="h-20 w-full" />;
+  if (settings.isError)
+    return <QueryView query={settings} errorTitle={t('team.goalAlerts.loadError')} />;
+  const leagues = settings.data.leagues;
+  if (leagues.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="goal-alerts-title"
+      className="flex flex-col gap-2"
+      data-testid="goal-alerts"
+    >
+      <h3 id="goal-alerts-title" className="font-semibold text-fg">
+        {t('team.goalAlerts.title')}
+      </h3>
+      <p id="goal-alerts-explain" className="text-sm text-fg-muted">
+        {t('team.goalAlerts.explain')}
+      </p>
+      {leagues.map((league) => {
+        const pending = save.isPending && save.variables.leagueId === league.leagueId;
+        return (
+          <SettingSwitch
+            key={league.leagueId}
+            id={`goal-alerts-${league.leagueId}`}
+            label={league.leagueName}
+            hint={t(
+              (pending ? save.variables.enabled : league.enabled)
+                ? 'team.goalAlerts.on'
+                : 'team.goalAlerts.off',
+            )}
+            checked={pending ? save.variables.enabled : league.enabled}
+            disabled={pending}
+            describedBy="goal-alerts-explain"
+            testId="goal-alerts-switch"
+            onCheckedChange={(enabled) =>
+              save.mutate(
+                { leagueId: league.leagueId, enabled },
+                {
+                  onSuccess: () =>
+                    toast.success(
+                      t(enabled ? 'team.goalAlerts.switchedOn' : 'team.goalAlerts.switchedOff', {
+                        league: league.leagueName,
+                      }),
+                    ),
+                  onError: () => toast.error(t('team.goalAlerts.failed')),
+                },
+              )
+            }
+          />
+        );
+      })}
+    </section>
   );
 };
 

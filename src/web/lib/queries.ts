@@ -63,6 +63,7 @@ export const queryKeys = {
   reminders: ['reminders'],
   push: ['push'],
   pushDevice: ['push', 'device'],
+  goalAlerts: ['push', 'goal-alerts'],
   calendar: ['calendar'],
   admin: ['admin'],
   adminOutbox: ['admin', 'outbox'],

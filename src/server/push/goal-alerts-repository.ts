@@ -1,0 +1,165 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Outcome } from '../../domain/predictions';
+import type { DB } from '../db/schema';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * What goal alerts read and write (issue 29): a player's choice per league, the teams with a
+ * pick on a fixture whose players have a device and alerts on (in batches by team, on the
+ * predictions' (fixture, team) index), and the claims in push_sends.
+ */
+
+/** The player's leagues with whether goal alerts are on (no setting: on). */
+export const alertSettingsOf = async (db: Db, userId: string) =>
+  (
+    await db
+      .selectFrom('teams as t')
+      .innerJoin('leagues as l', 'l.id', 't.league_id')
+      .leftJoin('goal_alert_settings as g', (j) =>
+        j.onRef('g.league_id', '=', 'l.id').on('g.user_id', '=', userId),
+      )
+      .select(['l.id', 'l.name', 'g.enabled'])
+      .where('t.user_id', '=', userId)
+      .groupBy(['l.id', 'l.name', 'g.enabled'])
+      .orderBy('l.name')
+      .execute()
+  ).map((r) => ({ leagueId: r.id, leagueName: r.name, enabled: r.enabled !== 0 }));
+
+export const saveAlertSetting = async (
+  db: Db,
+  setting: { userId: string; leagueId: string; enabled: boolean; at: string },
+) => {
+  await db
+    .insertInto('goal_alert_settings')
+    .values({
+      user_id: setting.userId,
+      league_id: setting.leagueId,
+      enabled: setting.enabled ? 1 : 0,
+      updated_at: setting.at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'league_id']).doUpdateSet({
+        enabled: setting.enabled ? 1 : 0,
+        updated_at: setting.at,
+      }),
+    )
+    .execute();
+};
+
+export interface AlertTarget {
+  teamId: string;
+  teamName: string;
+  leagueId: string;
+  userId: string;
+  locale: string | null;
+  outcome: Outcome;
+  firstGoalMinute: number | null;
+  joker: boolean;
+  points: number | null;
+}
+
+/**
+ * The next `limit` teams after `afterTeamId` with a pick on the fixture whose player has a
+ * device subscribed and goal alerts on in the team's league.
+ */
+export const alertTargets = async (
+  db: Db,
+  fixtureId: string,
+  afterTeamId: string,
+  limit: number,
+): Promise<AlertTarget[]> =>
+  (
+    await db
+      .selectFrom('predictions as p')
+      .innerJoin('teams as t', 't.id', 'p.team_id')
+      .innerJoin('user as u', 'u.id', 't.user_id')
+      .select([
+        'p.team_id',
+        't.name',
+        't.league_id',
+        't.user_id',
+        'u.locale',
+        'p.outcome',
+        'p.first_goal_minute',
+        'p.joker',
+        'p.points',
+      ])
+      .where('p.fixture_id', '=', fixtureId)
+      .where('p.team_id', '>', afterTeamId)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('push_subscriptions as s')
+            .select(sql.lit(1).as('one'))
+            .whereRef('s.user_id', '=', 't.user_id'),
+        ),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('goal_alert_settings as g')
+              .select(sql.lit(1).as('one'))
+              .whereRef('g.user_id', '=', 't.user_id')
+              .whereRef('g.league_id', '=', 't.league_id')
+              .where('g.enabled', '=', 0),
+          ),
+        ),
+      )
+      .orderBy('p.team_id')
+      .limit(limit)
+      .execute()
+  ).map((r) => ({
+    teamId: r.team_id,
+    teamName: r.name,
+    leagueId: r.league_id,
+    userId: r.user_id,
+    locale: r.locale,
+    outcome: r.outcome,
+    firstGoalMinute: r.first_goal_minute,
+    joker: Number(r.joker) === 1,
+    points: r.points,
+  }));
+
+/** What was sent already for these (player, fixture|team) keys: their leads. */
+export const sentLeads = async (
+  db: Db,
+  keys: readonly { userId: string; key: string }[],
+): Promise<Map<string, string[]>> => {
+  const out = new Map<string, string[]>();
+  if (keys.length === 0) return out;
+  const rows = await db
+    .selectFrom('push_sends')
+    .select(['user_id', 'round_key', 'lead'])
+    .where(
+      'user_id',
+      'in',
+      keys.map((k) => k.userId),
+    )
+    .where(
+      'round_key',
+      'in',
+      keys.map((k) => k.key),
+    )
+    .execute();
+  for (const r of rows) {
+    const id = `${r.user_id}\u0000${r.round_key}`;
+    out.set(id, [...(out.get(id) ?? []), r.lead]);
+  }
+  return out;
+};
+
+/** Claims these messages; returns the ones claimed now (`user\0key\0lead`). */
+export const claimAlerts = async (
+  db: Db,
+  claims: readonly { userId: string; key: string; lead: string }[],
+  at: string,
+) => {
+  if (claims.length === 0) return new Set<string>();
+  const rows = await db
+    .insertInto('push_sends')
+    .values(claims.map((c) => ({ user_id: c.userId, round_key: c.key, lead: c.lead, sent_at: at })))
+    .onConflict((oc) => oc.columns(['user_id', 'round_key', 'lead']).doNothing())
+    .returning(['user_id', 'round_key', 'lead'])
+    .execute();
+  return new Set(rows.map((r) => `${r.user_id}\u0000${r.round_key}\u0000${r.lead}`));
+};
