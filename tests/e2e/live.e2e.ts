@@ -197,10 +197,16 @@ describe.runIf(available)('a match followed live by three friends', () => {
       ['Cat City', '0', 'in'],
       ['Bob United', '90', 'in'],
     ]);
-    await screenshot(page, 'live-race-before-goal');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, 'live-race-before-goal-dark');
-    await page.emulateMedia({ colorScheme: 'light' });
+    for (const shown of [page, players.bob.session.page]) {
+      if (shown !== page) {
+        await shown.goto(`/league/${leagueId}`);
+        await shown.getByTestId('minute-race').waitFor();
+      }
+      await screenshot(shown, 'live-race-before-goal');
+      await shown.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(shown, 'live-race-before-goal-dark');
+      await shown.emulateMedia({ colorScheme: 'light' });
+    }
   });
 
   it('the first goal reaches an open page by itself: hits light up, the table moves, readers hear it once', async () => {
@@ -230,8 +236,16 @@ describe.runIf(available)('a match followed live by three friends', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Bob's standings page at 1280: the live table, Ann ahead on live points.
+    // Bob's league page at 1280 heard it too.
     const bob = players.bob.session.page;
+    await expect
+      .poll(() => bob.getByTestId('minute-race-status').textContent())
+      .toBe('Goal 22′ — 1 exact hit!');
+    await screenshot(bob, 'live-race-after-goal');
+    await bob.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(bob, 'live-race-after-goal-dark');
+    await bob.emulateMedia({ colorScheme: 'light' });
+    // Bob's standings page at 1280: the live table, Ann ahead on live points.
     await bob.goto(`/league/${leagueId}/standings`);
     await bob.getByTestId('standings-live-table').waitFor();
     expect(await liveRows(bob, 'standings-live-table')).toEqual([

@@ -5,6 +5,7 @@ import { BarChart3, Target, Users } from 'lucide-react';
 import { Badge } from '../ui/badge';
 import { buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
+import { cn } from '../ui/cn';
 import { PageContainer, PageHeader } from '../ui/page';
 import { QueryView } from '../ui/query-view';
 import { EmptyState } from '../ui/state';
@@ -208,7 +209,7 @@ const LiveNow = ({ leagueId }: { leagueId: string }) => {
           confirmed={<StandingsTable rows={standings.data?.top ?? []} testId="league-table" />}
         />
       </Card>
-      <div className="grid gap-4 xl:grid-cols-2">
+      <div className={cn('grid gap-4', fixtures.length > 1 && 'xl:grid-cols-2')}>
         {fixtures.map((f) => (
           <MinuteRace key={f.id} leagueId={leagueId} fixtureId={f.id} lanes={racesLanes} />
         ))}

@@ -153,15 +153,17 @@ const LivePoints = ({ row }: { row: LiveRow }) => {
   const format = useFormat();
   const extra = (row.livePoints ?? row.points) - row.points;
   return (
-    <span className="flex flex-col items-end leading-tight">
+    <span className="flex min-h-10 flex-col items-end justify-center leading-tight">
       <span className="text-base font-bold tabular-nums text-fg" data-testid="live-points">
         {format.number(row.livePoints ?? row.points)}
       </span>
-      <span
-        className={cn('text-xs tabular-nums', extra > 0 ? 'text-success-strong' : 'text-fg-muted')}
-      >
-        {extra > 0 ? t('live.provisional', { points: extra }) : t('live.noProvisional')}
-      </span>
+      {extra > 0 ? (
+        <span className="text-xs tabular-nums text-success-strong">
+          {t('live.provisional', { points: extra })}
+        </span>
+      ) : (
+        <span className="sr-only">{t('live.noProvisional')}</span>
+      )}
     </span>
   );
 };

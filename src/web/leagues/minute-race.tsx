@@ -21,8 +21,8 @@ import { YouBadge } from './standings-table';
  * the goal once, in a polite live region, not every tick of the clock.
  */
 
-/** Where on the track a minute sits (% of its width): 1–90 over 88 %, no goal (0) at the end. */
-const trackMinutes = 88;
+/** Where on the track a minute sits (% of its width): 1–90 over 82 %, no goal (0) at the end. */
+const trackMinutes = 82;
 const noGoalAt = 95;
 const positionOf = (minute: number) =>
   minute === 0 ? noGoalAt : (Math.min(Math.max(minute, 1), 90) / 90) * trackMinutes;
@@ -38,11 +38,14 @@ export const MinuteRace = ({
   leagueId,
   fixtureId,
   lanes,
+  titled = true,
 }: {
   leagueId: string;
   fixtureId: string;
   /** How many teams get a lane (the rest: a link to the whole race). */
   lanes?: number;
+  /** false: the page's own title says what this is. */
+  titled?: boolean;
 }) => {
   const { t } = useTranslation();
   const race = useQuery(raceQueryOptions(leagueId, fixtureId));
@@ -61,7 +64,7 @@ export const MinuteRace = ({
   const more = data.counts.teams - shown.length;
   return (
     <Card className="flex flex-col gap-4 p-4 sm:p-5" data-testid="minute-race">
-      <RaceHeader race={data} />
+      <RaceHeader race={data} titled={titled} />
       <RaceStatus race={data} />
       <div aria-live="polite" className="sr-only" data-testid="minute-race-announcement">
         {announcement}
@@ -79,20 +82,32 @@ export const MinuteRace = ({
   );
 };
 
-const RaceHeader = ({ race }: { race: Race }) => {
+const RaceHeader = ({ race, titled }: { race: Race; titled: boolean }) => {
   const { t } = useTranslation();
   const f = race.fixture;
   const live = f.status === 'live';
   return (
     <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="flex items-center gap-2 text-lg font-bold text-fg">
+      {titled ? (
+        <h2 className="flex flex-wrap items-center gap-2 text-lg font-bold text-fg">
           {t('live.race.title')}
           {live ? <LiveMarker /> : null}
         </h2>
+      ) : live ? (
+        <LiveMarker className="self-start" />
+      ) : null}
+      <div className="flex items-start justify-between gap-3">
+        <p className="text-base font-semibold text-fg" data-testid="minute-race-score">
+          {t('live.score', {
+            home: f.homeTeam,
+            away: f.awayTeam,
+            homeScore: f.homeScore ?? 0,
+            awayScore: f.awayScore ?? 0,
+          })}
+        </p>
         <span
           className={cn(
-            'inline-flex min-w-14 justify-center rounded-md px-2 py-0.5 text-sm font-bold tabular-nums',
+            'inline-flex min-w-14 shrink-0 justify-center rounded-md px-2 py-0.5 text-sm font-bold tabular-nums',
             live ? 'bg-danger-soft text-danger-strong' : 'bg-neutral-soft text-neutral-strong',
           )}
           data-testid="minute-race-clock"
@@ -100,14 +115,6 @@ const RaceHeader = ({ race }: { race: Race }) => {
           {f.status === 'final' ? t('live.race.fullTime') : (f.clock ?? t('live.marker'))}
         </span>
       </div>
-      <p className="text-base font-semibold text-fg" data-testid="minute-race-score">
-        {t('live.score', {
-          home: f.homeTeam,
-          away: f.awayTeam,
-          homeScore: f.homeScore ?? 0,
-          awayScore: f.awayScore ?? 0,
-        })}
-      </p>
     </div>
   );
 };
@@ -173,7 +180,16 @@ const Track = ({ race, teams }: { race: Race; teams: RaceTeam[] }) => {
   const { t } = useTranslation();
   const clock = race.fixture.clockMinute;
   const filled = clock === null ? 0 : clock > 90 ? 100 : (Math.min(clock, 90) / 90) * trackMinutes;
-  const marks = [1, 15, 30, 45, 60, 75, 90];
+  // Phones show the halves' marks; wider screens every quarter of an hour.
+  const marks = [
+    { minute: 1, all: true },
+    { minute: 15, all: false },
+    { minute: 30, all: false },
+    { minute: 45, all: true },
+    { minute: 60, all: false },
+    { minute: 75, all: false },
+    { minute: 90, all: true },
+  ];
   return (
     <div className="flex flex-col gap-1" data-testid="minute-race-track">
       <div className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-2 sm:grid-cols-[12rem_minmax(0,1fr)]">
@@ -181,14 +197,17 @@ const Track = ({ race, teams }: { race: Race; teams: RaceTeam[] }) => {
         <div aria-hidden="true" className="relative col-start-2 h-5 text-[0.65rem] text-fg-muted">
           {marks.map((m) => (
             <span
-              key={m}
-              className="absolute -translate-x-1/2 tabular-nums"
-              style={{ left: `${positionOf(m)}%` }}
+              key={m.minute}
+              className={cn('absolute -translate-x-1/2 tabular-nums', !m.all && 'hidden sm:inline')}
+              style={{ left: `${positionOf(m.minute)}%` }}
             >
-              {m}′
+              {m.minute}′
             </span>
           ))}
-          <span className="absolute -translate-x-1/2" style={{ left: `${noGoalAt}%` }}>
+          <span
+            className="absolute -translate-x-1/2 whitespace-nowrap"
+            style={{ left: `${noGoalAt}%` }}
+          >
             0–0
           </span>
         </div>
@@ -225,11 +244,20 @@ const Lane = ({ team, filled }: { team: RaceTeam; filled: number }) => {
         <span className="flex items-center gap-1.5 truncate text-xs text-fg-muted">
           {team.predicted ? (
             <>
-              <span>{outcome}</span>
+              <span
+                className="inline-flex min-w-5 justify-center rounded bg-neutral-soft px-1 font-bold text-neutral-strong"
+                title={outcome ?? undefined}
+              >
+                <span aria-hidden="true">{team.outcome}</span>
+                <span className="sr-only">{outcome}</span>
+              </span>
               {team.joker ? (
-                <span className="inline-flex items-center gap-0.5 text-warn-strong">
-                  <Sparkles aria-hidden="true" className="size-3" />
-                  {t('predictions.joker')}
+                <span
+                  className="inline-flex items-center text-warn-strong"
+                  title={t('predictions.joker')}
+                >
+                  <Sparkles aria-hidden="true" className="size-3.5" />
+                  <span className="sr-only">{t('predictions.joker')}</span>
                 </span>
               ) : null}
               {team.points !== null ? (

@@ -29,7 +29,7 @@ export const RacePage = () => {
       </Link>
       <PageHeader title={t('live.race.title')} subtitle={detail.data?.league.name ?? ''} />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <MinuteRace leagueId={leagueId} fixtureId={fixtureId} />
+        <MinuteRace leagueId={leagueId} fixtureId={fixtureId} titled={false} />
         <Card className="flex flex-col gap-3 p-4 sm:p-5">
           <h2 className="text-lg font-bold text-fg">{t('leagues.standings.title')}</h2>
           <LiveTableSwitch
