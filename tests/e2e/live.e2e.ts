@@ -1,8 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { goalAlertMessage } from '../../src/server/push/goal-alerts';
-import type { AlertTarget } from '../../src/server/push/goal-alerts-repository';
-import type { StoredFixtureRow } from '../../src/server/fixtures/repository';
 import { derivedEspnEvent, derivedOpenLigaDbMatch, type DerivedGoal } from '../setup/derived-live';
 import { sharedAvailable } from '../setup/shared';
 import {
@@ -344,17 +342,19 @@ describe.runIf(available)('a match followed live by three friends', () => {
         awayTeam: fixture.awayTeam,
         homeScore: 1,
         awayScore: 0,
-      } as StoredFixtureRow,
+      },
       'goal:22',
-      {
-        teamId: players.ann.teamId,
-        teamName: 'Ann FC',
-        leagueId,
-        locale: 'en',
-        firstGoalMinute: 22,
-        joker: true,
-      } as AlertTarget,
-      6,
+      [
+        {
+          teamName: 'Ann FC',
+          leagueId,
+          firstGoalMinute: 22,
+          joker: true,
+          points: null,
+          minutePoints: 6,
+        },
+      ],
+      'en',
     );
     const cdp = await context.newCDPSession(page);
     const registrationId = new Promise<string>((resolve) =>

@@ -5,9 +5,8 @@ import type { DB } from '../db/schema';
 type Db = Kysely<DB> | Transaction<DB>;
 
 /**
- * What goal alerts read and write (issue 29): a player's choice per league, the teams with a
- * pick on a fixture whose players have a device and alerts on (in batches by team, on the
- * predictions' (fixture, team) index), and the claims in push_sends.
+ * What goal alerts read and write (issue 29): a player's choice per league, the players with a
+ * device (in batches by id), their teams' picks on a fixture, and the claims in push_sends.
  */
 
 /** The player's leagues with whether goal alerts are on (no setting: on). */
@@ -59,66 +58,74 @@ export interface AlertTarget {
   points: number | null;
 }
 
+/** The next `limit` players after `afterUserId` with a device subscribed, by id. */
+export const subscribedPlayers = async (db: Db, afterUserId: string, limit: number) =>
+  (
+    await db
+      .selectFrom('push_subscriptions')
+      .select('user_id')
+      .distinct()
+      .where('user_id', '>', afterUserId)
+      .orderBy('user_id')
+      .limit(limit)
+      .execute()
+  ).map((r) => r.user_id);
+
 /**
- * The next `limit` teams after `afterTeamId` with a pick on the fixture whose player has a
- * device subscribed and goal alerts on in the team's league.
+ * These players' teams with a pick on the fixture, in leagues where their goal alerts are on
+ * (each player's teams by index, each pick by its primary key).
  */
 export const alertTargets = async (
   db: Db,
   fixtureId: string,
-  afterTeamId: string,
-  limit: number,
+  userIds: readonly string[],
 ): Promise<AlertTarget[]> =>
-  (
-    await db
-      .selectFrom('predictions as p')
-      .innerJoin('teams as t', 't.id', 'p.team_id')
-      .innerJoin('user as u', 'u.id', 't.user_id')
-      .select([
-        'p.team_id',
-        't.name',
-        't.league_id',
-        't.user_id',
-        'u.locale',
-        'p.outcome',
-        'p.first_goal_minute',
-        'p.joker',
-        'p.points',
-      ])
-      .where('p.fixture_id', '=', fixtureId)
-      .where('p.team_id', '>', afterTeamId)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('push_subscriptions as s')
-            .select(sql.lit(1).as('one'))
-            .whereRef('s.user_id', '=', 't.user_id'),
-        ),
-      )
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('goal_alert_settings as g')
-              .select(sql.lit(1).as('one'))
-              .whereRef('g.user_id', '=', 't.user_id')
-              .whereRef('g.league_id', '=', 't.league_id')
-              .where('g.enabled', '=', 0),
-          ),
-        ),
-      )
-      .orderBy('p.team_id')
-      .limit(limit)
-      .execute()
-  ).map((r) => ({
-    teamId: r.team_id,
-    teamName: r.name,
-    leagueId: r.league_id,
-    userId: r.user_id,
-    locale: r.locale,
-    outcome: r.outcome,
-    firstGoalMinute: r.first_goal_minute,
-    joker: Number(r.joker) === 1,
-    points: r.points,
-  }));
+  userIds.length === 0
+    ? []
+    : (
+        await db
+          .selectFrom('teams as t')
+          .innerJoin('predictions as p', (j) =>
+            j.onRef('p.team_id', '=', 't.id').on('p.fixture_id', '=', fixtureId),
+          )
+          .innerJoin('user as u', 'u.id', 't.user_id')
+          .select([
+            't.id',
+            't.name',
+            't.league_id',
+            't.user_id',
+            'u.locale',
+            'p.outcome',
+            'p.first_goal_minute',
+            'p.joker',
+            'p.points',
+          ])
+          .where('t.user_id', 'in', userIds)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('goal_alert_settings as g')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('g.user_id', '=', 't.user_id')
+                  .whereRef('g.league_id', '=', 't.league_id')
+                  .where('g.enabled', '=', 0),
+              ),
+            ),
+          )
+          .orderBy('t.user_id')
+          .orderBy('t.name')
+          .execute()
+      ).map((r) => ({
+        teamId: r.id,
+        teamName: r.name,
+        leagueId: r.league_id,
+        userId: r.user_id,
+        locale: r.locale,
+        outcome: r.outcome,
+        firstGoalMinute: r.first_goal_minute,
+        joker: Number(r.joker) === 1,
+        points: r.points,
+      }));
 
 /** What was sent already for these (player, fixture|team) keys: their leads. */
 export const sentLeads = async (

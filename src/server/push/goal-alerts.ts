@@ -15,10 +15,10 @@ type Deps = Pick<Services, 'database' | 'env' | 'now' | 'logger'>;
 /**
  * Goal alerts (issue 29): a player with push switched on hears, once per fixture and team,
  * 'Goal 23′ — Leeds 1–0 Coventry' with what their call made of it, a correction when that goal
- * is taken back (only those who were told), and 'Full time' with their points. Each message is
- * claimed in push_sends before it goes out, so two instances (each hearing the bus) or a rerun
- * send it once. The teams of a fixture are read 500 at a time by team and delivered a few at a
- * time, the event loop getting its turns between batches.
+ * is taken back (only those who were told), and 'Full time' with their points — one message per
+ * moment naming all their teams. Each team's news is claimed in push_sends before it goes out,
+ * so two instances (each hearing the bus) or a rerun send it once. Players with a device are
+ * read 500 at a time and served a few at a time, the event loop getting its turns between.
  */
 
 /** The player's leagues and whether goal alerts are on in each (default on). */
@@ -69,14 +69,33 @@ export const leadsDue = (
   return due;
 };
 
-/** The message of one lead for one team (exported for the browser test's worker). */
+/** A team in a player's message: its call, and the minute points a hit gives it. */
+export interface AlertTeam {
+  teamName: string;
+  leagueId: string;
+  firstGoalMinute: number | null;
+  joker: boolean;
+  /** The pick's points once the fixture is final. */
+  points: number | null;
+  /** What the exact minute gives this pick (the league's rules, its joker). */
+  minutePoints: number;
+}
+
+/** Teams a message names one by one; the rest are counted. */
+const teamsNamed = 3;
+
+/**
+ * One player's message about one moment of a fixture (`goal:23`, `undo:23`, `ft`), a line per
+ * team of theirs with a pick on it: one push per player and moment, however many teams they hold
+ * (exported for the browser test's worker).
+ */
 export const goalAlertMessage = (
-  f: StoredFixtureRow,
+  f: Pick<StoredFixtureRow, 'id' | 'homeTeam' | 'awayTeam' | 'homeScore' | 'awayScore'>,
   lead: string,
-  target: repo.AlertTarget,
-  minutePoints: number,
+  teams: readonly AlertTeam[],
+  locale: string | null,
 ): PushMessage => {
-  const t = translator(target.locale);
+  const t = translator(locale);
   const lang = t('mail.reminder.dateLocale', { defaultValue: 'en-GB' });
   const match = t('live.score', {
     home: f.homeTeam,
@@ -84,37 +103,52 @@ export const goalAlertMessage = (
     homeScore: f.homeScore ?? 0,
     awayScore: f.awayScore ?? 0,
   });
-  const team = target.teamName;
+  const first = teams[0];
   const base = {
-    url: `/league/${target.leagueId}/race/${f.id}`,
-    tag: `goal-${f.id}-${target.teamId}`.slice(0, 120),
+    url: `/league/${first?.leagueId ?? ''}/race/${f.id}`,
+    tag: `goal-${f.id}`.slice(0, 120),
     lang,
+  };
+  const lines = (line: (team: AlertTeam) => string) => {
+    const named = teams.slice(0, teamsNamed).map(line);
+    const more = teams.length - teamsNamed;
+    return [...named, ...(more > 0 ? [t('push.goal.more', { count: more })] : [])].join('\n');
   };
   if (lead === 'ft')
     return {
       ...base,
       title: t('push.goal.fullTimeTitle', { match }),
-      body: t('push.goal.fullTime', { team, count: target.points ?? 0 }),
+      body: lines((team) =>
+        t('push.goal.fullTime', { team: team.teamName, count: team.points ?? 0 }),
+      ),
     };
-  const minute = Number(lead.split(':')[1]);
   if (lead.startsWith('undo:'))
     return {
       ...base,
       title: t('push.goal.undoTitle', { match }),
-      body: t('push.goal.undo', { team }),
+      body: t('push.goal.undo', {
+        team: new Intl.ListFormat(lang, { type: 'conjunction' }).format(
+          teams.map((team) => team.teamName),
+        ),
+      }),
     };
-  const called = target.firstGoalMinute;
-  const body =
-    called === minute
-      ? t(target.joker ? 'push.goal.hitJoker' : 'push.goal.hit', {
-          team,
+  const minute = Number(lead.split(':')[1]);
+  return {
+    ...base,
+    title: t('push.goal.title', { minute, match }),
+    body: lines((team) => {
+      const called = team.firstGoalMinute;
+      if (called === minute)
+        return t(team.joker ? 'push.goal.hitJoker' : 'push.goal.hit', {
+          team: team.teamName,
           minute,
-          points: minutePoints,
-        })
-      : called === 0 || called === null
-        ? t('push.goal.missNoGoal', { team })
-        : t('push.goal.miss', { team, called });
-  return { ...base, title: t('push.goal.title', { minute, match }), body };
+          points: team.minutePoints,
+        });
+      return called === 0 || called === null
+        ? t('push.goal.missNoGoal', { team: team.teamName })
+        : t('push.goal.miss', { team: team.teamName, called });
+    }),
+  };
 };
 
 export interface GoalAlertRun {
@@ -123,7 +157,10 @@ export interface GoalAlertRun {
   failed: number;
 }
 
-/** Sends what the fixture's teams are due now; safe to run again at any time. */
+/**
+ * Sends what the fixture's teams are due now; safe to run again at any time. Players with a
+ * device are read 500 at a time; each gets one message per moment for all their teams.
+ */
 export const sendGoalAlerts = async (
   services: Deps,
   fixtureId: string,
@@ -136,14 +173,16 @@ export const sendGoalAlerts = async (
   const state = { status: fixture.status, goal: firstGoalOf(fixture) };
   const keys = await vapidKeys(services);
   const pace = pacer(10);
-  const batch = options.batch ?? 500;
+  const keyOf = (t: repo.AlertTarget) => `goal|${fixtureId}|${t.teamId}`;
   let after = '';
   for (;;) {
-    const targets = await repo.alertTargets(db, fixtureId, after, batch);
-    const last = targets.at(-1);
-    if (!last) break;
-    after = last.teamId;
-    const keyOf = (t: repo.AlertTarget) => `goal|${fixtureId}|${t.teamId}`;
+    const players = await repo.subscribedPlayers(db, after, options.batch ?? 500);
+    const last = players.at(-1);
+    if (last === undefined) break;
+    after = last;
+    const targets = await repo.alertTargets(db, fixtureId, players);
+    await pace();
+    if (targets.length === 0) continue;
     const told = await repo.sentLeads(
       db,
       targets.map((t) => ({ userId: t.userId, key: keyOf(t) })),
@@ -156,7 +195,6 @@ export const sendGoalAlerts = async (
         lead,
       })),
     );
-    await pace();
     if (plans.length === 0) continue;
     const claimed = await repo.claimAlerts(db, plans, services.now().toISOString());
     const mine = plans.filter((p) => claimed.has(`${p.userId}\u0000${p.key}\u0000${p.lead}`));
@@ -166,21 +204,44 @@ export const sendGoalAlerts = async (
       [...new Set(mine.map((p) => p.target.leagueId))],
       fixture.season,
     );
-    const devices = await subscriptionsOf(db, [...new Set(mine.map((p) => p.userId))]);
-    const deliveries = mine.flatMap((p) => {
+    // One message per player and moment, a line per team.
+    const messages = new Map<
+      string,
+      { userId: string; locale: string | null; lead: string; teams: AlertTeam[] }
+    >();
+    for (const p of mine) {
       const league = rules.get(p.target.leagueId);
       const scoring = league ? scoringRulesOf(league) : null;
-      const minutePoints = scoring
-        ? scoring.minutePoints * (p.target.joker ? scoring.jokerMultiplier : 1)
-        : 0;
-      const message = goalAlertMessage(fixture, p.lead, p.target, minutePoints);
-      return devices.filter((d) => d.user_id === p.userId).map((device) => ({ device, message }));
-    });
-    const queue = [...deliveries];
+      const id = `${p.userId}\u0000${p.lead}`;
+      const message = messages.get(id) ?? {
+        userId: p.userId,
+        locale: p.target.locale,
+        lead: p.lead,
+        teams: [],
+      };
+      message.teams.push({
+        teamName: p.target.teamName,
+        leagueId: p.target.leagueId,
+        firstGoalMinute: p.target.firstGoalMinute,
+        joker: p.target.joker,
+        points: p.target.points,
+        minutePoints: scoring
+          ? scoring.minutePoints * (p.target.joker ? scoring.jokerMultiplier : 1)
+          : 0,
+      });
+      messages.set(id, message);
+    }
+    const devices = await subscriptionsOf(db, [...new Set(mine.map((p) => p.userId))]);
+    const byUser = new Map<string, typeof devices>();
+    for (const d of devices) byUser.set(d.user_id, [...(byUser.get(d.user_id) ?? []), d]);
+    const queue = [...messages.values()].flatMap((m) =>
+      (byUser.get(m.userId) ?? []).map((device) => ({ device, m })),
+    );
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         try {
-          const outcome = await deliverPush(keys, next.device, next.message, { ttlSeconds: 3600 });
+          const message = goalAlertMessage(fixture, next.m.lead, next.m.teams, next.m.locale);
+          const outcome = await deliverPush(keys, next.device, message, { ttlSeconds: 3600 });
           if (outcome === 'gone') await forgetEndpoint(db, next.device.endpoint);
           else if (outcome === 'sent')
             await markSent(db, next.device.endpoint, services.now().toISOString());

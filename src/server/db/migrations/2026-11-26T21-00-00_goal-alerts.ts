@@ -1,13 +1,9 @@
 import type { Kysely } from 'kysely';
 
-// Goal alerts (issue 29).
-// - goal_alert_settings: a player's choice per league (no row: on). Alerts go only to players
-//   whose teams have a pick on the fixture, so "on" is the default wherever they have picks.
-// - predictions (fixture_id, team_id) replaces the index on fixture_id alone: the alerts of a
-//   fixture predicted by 100,000 teams are read in batches ordered by team, each batch found on
-//   the index (one index as before, so saves write no more than they did).
-// What was sent is a row of push_sends per player, fixture and team (round_key) and message
-// (lead: goal:<minute>, undo:<minute>, ft), so no instance sends it twice.
+// Goal alerts (issue 29): a player's choice per league (no row: on). Alerts go only to players
+// whose teams have a pick on the fixture, so "on" is the default wherever they have picks. What
+// was sent is a row of push_sends per player, fixture and team (round_key) and message (lead:
+// goal:<minute>, undo:<minute>, ft), so no instance sends it twice.
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -18,20 +14,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('goal_alert_settings_pk', ['user_id', 'league_id'])
     .execute();
-  await db.schema
-    .createIndex('predictions_fixture_team_idx')
-    .on('predictions')
-    .columns(['fixture_id', 'team_id'])
-    .execute();
-  await db.schema.dropIndex('predictions_fixture_idx').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createIndex('predictions_fixture_idx')
-    .on('predictions')
-    .column('fixture_id')
-    .execute();
-  await db.schema.dropIndex('predictions_fixture_team_idx').execute();
   await db.schema.dropTable('goal_alert_settings').execute();
 }
