@@ -20,6 +20,7 @@ import { upsertCatalogue } from '../src/server/competitions/repository';
 import { readCompetitionCatalogue } from '../src/server/competitions/catalogue';
 import { cookiesOf, fmt, load, percentile, send } from './load';
 import { leagueId, openWriter, scaleShape, seedCompetition, seedPlayers } from './seed-scale';
+import { benchLivePlay } from './scale-live';
 
 const competitionId = 'bench_league';
 const kind = process.env.BENCH_SCALE === 'small' ? 'small' : 'full';
@@ -41,6 +42,8 @@ const startChild = (
       execArgv: [
         '--import',
         'tsx',
+        // The live-play figures read the memory held after a collection.
+        '--expose-gc',
         ...(process.env.BENCH_PROFILE
           ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
           : []),
@@ -53,6 +56,8 @@ const startChild = (
         PORT: String(port),
         LOG_LEVEL: 'warn',
         OPENFOOTBALL_SYNC: 'false',
+        // 10,000 streams from the benchmark's one address (the cap guards against one client).
+        LIVE_STREAMS_PER_ADDRESS: '20000',
         ADMIN_EMAILS: adminEmail,
         AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
         BASE_URL: 'http://localhost:3000',
@@ -310,6 +315,24 @@ export const benchScale = async (dialect: 'sqlite' | 'postgres'): Promise<Figure
   lines.push(
     `event-loop delay during the saves: p99 ${savesLoop.p99} ms, max ${savesLoop.max} ms (goal < 20 / < 50 ms)`,
   );
+
+  // 7a. Live play (issue 29): the fixture every team predicted in play, 10,000 streams open,
+  // 100,000 phones subscribed; the first goal.
+  if (process.env.BENCH_LIVE_PLAY !== 'off')
+    lines.push(
+      ...(await benchLivePlay({
+        port,
+        child,
+        target,
+        adminCookie,
+        viewer,
+        fixtureId: everyone,
+        small,
+        users: shape.users,
+        streams: kind === 'full' ? 10_000 : 500,
+        probe: (message) => probe(child, message),
+      })),
+    );
 
   // 7. Finalising the fixture every team predicted while /healthz is polled: the admin's answer,
   // the first table reads after it (do they count the result?), and the background run over

@@ -98,8 +98,9 @@ describe('ranking the live table', () => {
   });
 
   it('orders by live points and gives both ranks, level teams sharing one', () => {
-    const ranked = rankLive([row('ann', 10, 10), row('bob', 8, 14, 1), row('cat', 8, 10)]);
-    expect(ranked.map((r) => [r.teamKey, r.rank, r.liveRank])).toEqual([
+    const rows = [row('ann', 10, 10), row('bob', 8, 14, 1), row('cat', 8, 10)];
+    const { order, rank, liveRank } = rankLive(rows);
+    expect(order.map((i) => [rows[i]?.teamKey, rank[i], liveRank[i]])).toEqual([
       ['bob', 2, 1],
       ['ann', 1, 2],
       ['cat', 2, 2],

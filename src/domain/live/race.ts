@@ -1,5 +1,4 @@
 import type { Outcome } from '../predictions';
-import { levelScores } from '../standings';
 import { pointsFor, isCorrectOutcome, isExactMinute, type ScoringRules } from '../scoring';
 
 /**
@@ -93,52 +92,55 @@ export interface LiveScore {
   liveCorrectOutcomes: number;
 }
 
+/** Points, exact minutes and correct outcomes as one number that orders like them (each < 10⁴). */
+const orderKey = (points: number, exact: number, correct: number) =>
+  points * 1e8 + exact * 1e4 + correct;
+
 /**
  * Ranks a league's teams twice, by their confirmed totals and by their live ones (DESIGN §3
  * order: points, exact minutes, correct outcomes, then name; level teams share a rank). Returns
- * the rows in live order with `rank` and `liveRank`.
+ * the rows' indices in live order and each row's confirmed and live rank (by index). Sorts
+ * indices by precomputed keys: a 10,000-team league ranks in a few milliseconds.
  */
 export const rankLive = <T extends LiveScore>(rows: readonly T[]) => {
-  const order =
-    (live: boolean) =>
-    (a: T, b: T): number => {
-      const pa = live ? a.livePoints : a.points;
-      const pb = live ? b.livePoints : b.points;
-      const ea = live ? a.liveExactMinutes : a.exactMinutes;
-      const eb = live ? b.liveExactMinutes : b.exactMinutes;
-      const ca = live ? a.liveCorrectOutcomes : a.correctOutcomes;
-      const cb = live ? b.liveCorrectOutcomes : b.correctOutcomes;
-      return (
-        pb - pa ||
-        eb - ea ||
-        cb - ca ||
-        (a.teamKey < b.teamKey ? -1 : a.teamKey > b.teamKey ? 1 : 0)
-      );
-    };
-  const ranks = (sorted: T[], live: boolean) => {
-    const score = (r: T) =>
-      live
-        ? {
-            points: r.livePoints,
-            exactMinutes: r.liveExactMinutes,
-            correctOutcomes: r.liveCorrectOutcomes,
-          }
-        : r;
-    const out = new Map<T, number>();
-    let rank = 1;
-    sorted.forEach((row, i) => {
-      const previous = sorted[i - 1];
-      if (previous && !levelScores(score(previous), score(row))) rank = i + 1;
-      out.set(row, rank);
+  const n = rows.length;
+  const confirmedKey = new Float64Array(n);
+  const liveKey = new Float64Array(n);
+  for (let i = 0; i < n; i += 1) {
+    const r = rows[i] as T;
+    confirmedKey[i] = orderKey(r.points, r.exactMinutes, r.correctOutcomes);
+    liveKey[i] = orderKey(r.livePoints, r.liveExactMinutes, r.liveCorrectOutcomes);
+  }
+  // Names ordered once; every tie then compares two numbers.
+  const names = Array.from({ length: n }, (_, i) => i).sort((a, b) => {
+    const ka = (rows[a] as T).teamKey;
+    const kb = (rows[b] as T).teamKey;
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
+  });
+  const nameRank = new Int32Array(n);
+  names.forEach((row, place) => {
+    nameRank[row] = place;
+  });
+  const ranked = (keys: Float64Array) => {
+    const order = Array.from({ length: n }, (_, i) => i);
+    order.sort(
+      (a, b) =>
+        (keys[b] as number) - (keys[a] as number) ||
+        (nameRank[a] as number) - (nameRank[b] as number),
+    );
+    // Level teams share the rank of the first of them (1, 1, 3).
+    const rank = new Int32Array(n);
+    order.forEach((row, place) => {
+      const previous = order[place - 1];
+      rank[row] =
+        previous !== undefined && keys[previous] === keys[row]
+          ? (rank[previous] as number)
+          : place + 1;
     });
-    return out;
+    return { order, rank };
   };
-  const confirmed = ranks([...rows].sort(order(false)), false);
-  const liveOrder = [...rows].sort(order(true));
-  const live = ranks(liveOrder, true);
-  return liveOrder.map((row) => ({
-    ...row,
-    rank: confirmed.get(row) ?? 0,
-    liveRank: live.get(row) ?? 0,
-  }));
+  const confirmed = ranked(confirmedKey);
+  const live = ranked(liveKey);
+  // Plain numbers, no copies of the rows (spreading 10,000 rows took longer than ranking them).
+  return { order: live.order, rank: confirmed.rank, liveRank: live.rank };
 };

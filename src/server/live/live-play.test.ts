@@ -7,6 +7,7 @@ import {
   type DerivedGoal,
 } from '../../../tests/setup/derived-live';
 import { sharedAvailable } from '../../../tests/setup/shared';
+import { listen } from '../../../tests/setup/listen';
 import { createTestApp, type Agent, type TestApp } from '../../../tests/setup/test-app';
 import { readLiveSourceMap } from '../competitions/catalogue';
 import { openDatabase } from '../db/database';
@@ -252,7 +253,8 @@ describe.runIf(available)('a match in play, as the players see it', () => {
   });
 
   it('open pages hear of a move through the event stream: a signal without content', async () => {
-    const res = await t.app.request(`/api/live/leagues/${leagueId}`);
+    const server = await listen(t);
+    const res = await fetch(`${server.url}/api/live/leagues/${leagueId}`);
     expect(res.status).toBe(200);
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
@@ -276,6 +278,7 @@ describe.runIf(available)('a match in play, as the players see it', () => {
       });
     } finally {
       await reader.cancel();
+      await server.close();
     }
   });
 

@@ -127,26 +127,24 @@ export const alertTargets = async (
         points: r.points,
       }));
 
-/** What was sent already for these (player, fixture|team) keys: their leads. */
+/**
+ * What was sent already of the fixture to these players: per `user\0fixture|team` key, its
+ * leads (the keys of one fixture are a range of push_sends' primary key under each player).
+ */
 export const sentLeads = async (
   db: Db,
-  keys: readonly { userId: string; key: string }[],
+  userIds: readonly string[],
+  fixtureId: string,
 ): Promise<Map<string, string[]>> => {
   const out = new Map<string, string[]>();
-  if (keys.length === 0) return out;
+  if (userIds.length === 0) return out;
+  const prefix = `goal|${fixtureId}|`;
   const rows = await db
     .selectFrom('push_sends')
     .select(['user_id', 'round_key', 'lead'])
-    .where(
-      'user_id',
-      'in',
-      keys.map((k) => k.userId),
-    )
-    .where(
-      'round_key',
-      'in',
-      keys.map((k) => k.key),
-    )
+    .where('user_id', 'in', userIds)
+    .where('round_key', '>=', prefix)
+    .where('round_key', '<', `${prefix}\uffff`)
     .execute();
   for (const r of rows) {
     const id = `${r.user_id}\u0000${r.round_key}`;

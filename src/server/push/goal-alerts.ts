@@ -5,6 +5,7 @@ import { findFixture, type StoredFixtureRow } from '../fixtures/repository';
 import { translator } from '../i18n/translate';
 import { pacer } from '../imports/pace';
 import { rulesOfLeagues } from '../leagues/rules-repository';
+import { scoringPending } from '../standings/standings';
 import * as repo from './goal-alerts-repository';
 import { vapidKeys } from './keys';
 import { forgetEndpoint, markSent, subscriptionsOf } from './repository';
@@ -18,7 +19,7 @@ type Deps = Pick<Services, 'database' | 'env' | 'now' | 'logger'>;
  * is taken back (only those who were told), and 'Full time' with their points — one message per
  * moment naming all their teams. Each team's news is claimed in push_sends before it goes out,
  * so two instances (each hearing the bus) or a rerun send it once. Players with a device are
- * read 500 at a time and served a few at a time, the event loop getting its turns between.
+ * read 100 at a time and served a few at a time, the event loop getting its turns between.
  */
 
 /** The player's leagues and whether goal alerts are on in each (default on). */
@@ -155,11 +156,13 @@ export interface GoalAlertRun {
   sent: number;
   gone: number;
   failed: number;
+  /** Full time waits for the fixture's points: its scoring run is still going (run again). */
+  waiting: boolean;
 }
 
 /**
  * Sends what the fixture's teams are due now; safe to run again at any time. Players with a
- * device are read 500 at a time; each gets one message per moment for all their teams.
+ * device are read 100 at a time; each gets one message per moment for all their teams.
  */
 export const sendGoalAlerts = async (
   services: Deps,
@@ -167,26 +170,26 @@ export const sendGoalAlerts = async (
   options: { batch?: number; concurrency?: number } = {},
 ): Promise<GoalAlertRun> => {
   const { db } = services.database;
-  const result: GoalAlertRun = { sent: 0, gone: 0, failed: 0 };
+  const result: GoalAlertRun = { sent: 0, gone: 0, failed: 0, waiting: false };
   const fixture = await findFixture(db, fixtureId);
   if (!fixture || (fixture.status !== 'live' && fixture.status !== 'final')) return result;
+  // 'Full time' tells the points: not before every league has them.
+  if (fixture.status === 'final' && (await scoringPending(db, fixtureId)))
+    return { ...result, waiting: true };
   const state = { status: fixture.status, goal: firstGoalOf(fixture) };
   const keys = await vapidKeys(services);
   const pace = pacer(10);
   const keyOf = (t: repo.AlertTarget) => `goal|${fixtureId}|${t.teamId}`;
   let after = '';
   for (;;) {
-    const players = await repo.subscribedPlayers(db, after, options.batch ?? 500);
+    const players = await repo.subscribedPlayers(db, after, options.batch ?? 100);
     const last = players.at(-1);
     if (last === undefined) break;
     after = last;
     const targets = await repo.alertTargets(db, fixtureId, players);
     await pace();
     if (targets.length === 0) continue;
-    const told = await repo.sentLeads(
-      db,
-      targets.map((t) => ({ userId: t.userId, key: keyOf(t) })),
-    );
+    const told = await repo.sentLeads(db, players, fixtureId);
     const plans = targets.flatMap((t) =>
       leadsDue(state, told.get(`${t.userId}\u0000${keyOf(t)}`) ?? []).map((lead) => ({
         target: t,
@@ -196,7 +199,16 @@ export const sendGoalAlerts = async (
       })),
     );
     if (plans.length === 0) continue;
-    const claimed = await repo.claimAlerts(db, plans, services.now().toISOString());
+    const claimed = new Set<string>();
+    for (let i = 0; i < plans.length; i += 200) {
+      for (const key of await repo.claimAlerts(
+        db,
+        plans.slice(i, i + 200),
+        services.now().toISOString(),
+      ))
+        claimed.add(key);
+      await pace();
+    }
     const mine = plans.filter((p) => claimed.has(`${p.userId}\u0000${p.key}\u0000${p.lead}`));
     if (mine.length === 0) continue;
     const rules = await rulesOfLeagues(
@@ -237,14 +249,14 @@ export const sendGoalAlerts = async (
     const queue = [...messages.values()].flatMap((m) =>
       (byUser.get(m.userId) ?? []).map((device) => ({ device, m })),
     );
+    const delivered: string[] = [];
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         try {
           const message = goalAlertMessage(fixture, next.m.lead, next.m.teams, next.m.locale);
           const outcome = await deliverPush(keys, next.device, message, { ttlSeconds: 3600 });
           if (outcome === 'gone') await forgetEndpoint(db, next.device.endpoint);
-          else if (outcome === 'sent')
-            await markSent(db, next.device.endpoint, services.now().toISOString());
+          else if (outcome === 'sent') delivered.push(next.device.endpoint);
           result[outcome] += 1;
         } catch (err) {
           result.failed += 1;
@@ -253,9 +265,14 @@ export const sendGoalAlerts = async (
       }
     };
     await Promise.all(Array.from({ length: options.concurrency ?? 8 }, worker));
+    // The batch's devices marked in one write, not one each.
+    await markSent(db, delivered, services.now().toISOString());
     await pace(true);
   }
   if (result.sent + result.gone + result.failed > 0)
-    services.logger.info({ fixtureId, ...result }, 'goal alerts');
+    services.logger.info(
+      { fixtureId, sent: result.sent, gone: result.gone, failed: result.failed },
+      'goal alerts',
+    );
   return result;
 };

@@ -91,12 +91,15 @@ export const subscriptionsOf = async (db: Db, userIds: string[]) =>
         .where('user_id', 'in', userIds)
         .execute();
 
-export const markSent = async (db: Db, endpoint: string, at: string) => {
-  await db
-    .updateTable('push_subscriptions')
-    .set({ last_sent_at: at })
-    .where('endpoint', '=', endpoint)
-    .execute();
+/** The devices given (one endpoint or several) were sent a push at `at`. */
+export const markSent = async (db: Db, endpoints: string | readonly string[], at: string) => {
+  const list = typeof endpoints === 'string' ? [endpoints] : endpoints;
+  for (let i = 0; i < list.length; i += 500)
+    await db
+      .updateTable('push_subscriptions')
+      .set({ last_sent_at: at })
+      .where('endpoint', 'in', list.slice(i, i + 500))
+      .execute();
 };
 
 /**

@@ -28,3 +28,6 @@ export const takeStreamPlace = (address: string, limit: number): (() => void) =>
     else open.delete(address);
   };
 };
+
+/** How many streams `address` holds open in this instance now. */
+export const streamsHeld = (address: string) => open.get(address) ?? 0;

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
+import { listen } from '../../../tests/setup/listen';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
 
 let clock = new Date('2030-06-01T12:00:00Z');
@@ -299,7 +300,8 @@ describe('admin tools', () => {
 
 describe('live standings', () => {
   it('streams a standings event to the league page when a result is scored', async () => {
-    const res = await t.app.request(`/api/live/leagues/${leagueId}`);
+    const server = await listen(t);
+    const res = await fetch(`${server.url}/api/live/leagues/${leagueId}`);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
@@ -316,5 +318,6 @@ describe('live standings', () => {
     await readUntil('event: standings');
     expect(text).toContain('"fixtures":["rs_1"]');
     await reader.cancel();
+    await server.close();
   });
 });

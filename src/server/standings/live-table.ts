@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
-import { provisionalScore, rankLive } from '../../domain/live/race';
-import type { ScoringRules } from '../../domain/scoring';
+import { provisionalResult, rankLive } from '../../domain/live/race';
+import {
+  isCorrectOutcome,
+  isExactMinute,
+  pointsFor,
+  type ScoringRules,
+} from '../../domain/scoring';
 import type { DB } from '../db/schema';
+import { yieldToEventLoop } from '../event-loop';
 import { inPlayFixtures, leaguePicks, leagueScores, type InPlayFixture } from './live-repository';
 import { teamsOfUser, totalsOfTeams, type TotalsRow } from './repository';
 import type { TablePart } from './table';
@@ -44,32 +50,52 @@ const rankLeague = async (
   fixtures: readonly InPlayFixture[],
   rules: ScoringRules,
 ): Promise<LiveRanked[]> => {
-  const [scores, ...picks] = await Promise.all([
-    leagueScores(db, leagueId, season),
-    ...fixtures.map((f) => leaguePicks(db, leagueId, f.id)),
-  ]);
-  const extra = new Map<string, { points: number; exact: number; correct: number }>();
-  fixtures.forEach((fixture, i) => {
-    for (const pick of picks[i] ?? []) {
-      const scored = provisionalScore(fixture, pick, rules);
-      const sum = extra.get(pick.teamId) ?? { points: 0, exact: 0, correct: 0 };
-      sum.points += scored.points;
-      sum.exact += scored.exactMinute ? 1 : 0;
-      sum.correct += scored.correctOutcome ? 1 : 0;
-      extra.set(pick.teamId, sum);
+  const scores = await leagueScores(db, leagueId, season);
+  // A large league's rows are read, scored and ranked in turns of their own, its teams' sums in
+  // arrays by place (a 10,000-team league allocates no object per pick).
+  const place = new Map(scores.map((s, i) => [s.teamId, i]));
+  const morePoints = new Int32Array(scores.length);
+  const moreExact = new Int32Array(scores.length);
+  const moreCorrect = new Int32Array(scores.length);
+  for (const fixture of fixtures) {
+    await yieldToEventLoop();
+    const picks = await leaguePicks(db, leagueId, fixture.id);
+    await yieldToEventLoop();
+    const actual = provisionalResult(fixture);
+    for (const pick of picks) {
+      const i = place.get(pick.teamId);
+      if (i === undefined) continue;
+      morePoints[i] = (morePoints[i] as number) + pointsFor(pick, actual, rules);
+      if (isExactMinute(pick, actual)) moreExact[i] = (moreExact[i] as number) + 1;
+      if (isCorrectOutcome(pick, actual)) moreCorrect[i] = (moreCorrect[i] as number) + 1;
     }
+  }
+  const rows = scores.map((s, i) => ({
+    teamId: s.teamId,
+    teamKey: s.teamKey,
+    points: s.points,
+    exactMinutes: s.exactMinutes,
+    correctOutcomes: s.correctOutcomes,
+    livePoints: s.points + (morePoints[i] as number),
+    liveExactMinutes: s.exactMinutes + (moreExact[i] as number),
+    liveCorrectOutcomes: s.correctOutcomes + (moreCorrect[i] as number),
+  }));
+  await yieldToEventLoop();
+  const { order, rank, liveRank } = rankLive(rows);
+  return order.map((i): LiveRanked => {
+    const r = rows[i] as (typeof rows)[number];
+    return {
+      teamId: r.teamId,
+      points: r.points,
+      exactMinutes: r.exactMinutes,
+      correctOutcomes: r.correctOutcomes,
+      livePoints: r.livePoints,
+      liveExactMinutes: r.liveExactMinutes,
+      liveCorrectOutcomes: r.liveCorrectOutcomes,
+      rank: rank[i] as number,
+      liveRank: liveRank[i] as number,
+    };
   });
-  return rankLive(
-    scores.map((s) => {
-      const more = extra.get(s.teamId);
-      return {
-        ...s,
-        livePoints: s.points + (more?.points ?? 0),
-        liveExactMinutes: s.exactMinutes + (more?.exact ?? 0),
-        liveCorrectOutcomes: s.correctOutcomes + (more?.correct ?? 0),
-      };
-    }),
-  ).map(({ teamKey: _key, ...row }) => row);
 };
 
 export interface LiveQuery {

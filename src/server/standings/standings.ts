@@ -166,6 +166,10 @@ export const bonusSettled = async (
   await scoreAnswers(trx, question, correctKeys, points);
 };
 
+/** Whether a fixture's predictions are still being scored (its run has leagues to go). */
+export const scoringPending = async (db: Db, fixtureId: string) =>
+  (await runs.findRun(db, fixtureId)) !== null;
+
 // ------------------------------------------------------------------------------------------
 // Reads that need no worker (ranks of a league's teams, by index)
 

@@ -1,0 +1,172 @@
+import type { ServerResponse } from 'node:http';
+import type { Logger } from '../logger';
+import type { EventBus, LiveEvent } from './bus';
+
+/**
+ * The open event streams (Server-Sent Events) of this process, by league (issue 29). A stream
+ * is its Node response and nothing else: one bus subscription, one heartbeat timer and one
+ * frame per event and league serve them all, written 1,000 streams a turn so 10,000 open pages
+ * of one league hear a goal without holding the event loop. (One web stream, timer and listener
+ * per page held about 80 KB each.)
+ */
+
+const heartbeatMs = 25_000;
+/** Streams written in one turn of the event loop. */
+const slice = 1_000;
+
+interface League {
+  competitionId: string;
+  open: Set<ServerResponse>;
+}
+
+/** What a league's pages hear of some events: 'standings' (scored), 'live' (a match moved). */
+const framesOf = (leagueId: string, events: readonly LiveEvent[]) => {
+  const frames: string[] = [];
+  const scored = events.filter((e) => e.type !== 'live');
+  if (scored.length > 0)
+    frames.push(
+      frame(
+        'standings',
+        JSON.stringify({
+          leagueId,
+          fixtures: scored.map((e) => ('fixtureId' in e ? e.fixtureId : null)),
+        }),
+      ),
+    );
+  // A signal without content: the stream is readable by anyone holding the league's link; the
+  // race and the picks come from the members' routes.
+  const versions = new Map<string, number>();
+  for (const e of events) if (e.type === 'live') versions.set(e.fixtureId, e.version);
+  if (versions.size > 0)
+    frames.push(
+      frame(
+        'live',
+        JSON.stringify({ fixtures: [...versions].map(([id, version]) => ({ id, version })) }),
+      ),
+    );
+  return frames.join('');
+};
+
+const frame = (event: string, data: string) => `event: ${event}\ndata: ${data}\n\n`;
+
+export class LeagueStreams {
+  private readonly leagues = new Map<string, League>();
+  private pending: LiveEvent[] = [];
+  private flushing = false;
+  private readonly heartbeat: NodeJS.Timeout;
+  private ended = false;
+
+  constructor(
+    bus: EventBus,
+    private readonly logger: Logger,
+  ) {
+    bus.subscribe(
+      (event) => {
+        this.pending.push(event);
+        if (!this.flushing) {
+          this.flushing = true;
+          // Events of one change arrive together: one frame each league.
+          setImmediate(() => void this.flush());
+        }
+      },
+      () => this.endAll(),
+    );
+    this.heartbeat = setInterval(() => void this.ping(), heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /** How many streams this process holds. */
+  get size() {
+    let n = 0;
+    for (const league of this.leagues.values()) n += league.open.size;
+    return n;
+  }
+
+  /** Starts a league's stream on this response; `onEnd` runs once when it ends. */
+  open(league: { id: string; competitionId: string }, res: ServerResponse, onEnd: () => void) {
+    if (this.ended) {
+      res.writeHead(503).end();
+      onEnd();
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    res.write(frame('ready', JSON.stringify({ leagueId: league.id })));
+    const entry = this.leagues.get(league.id) ?? {
+      competitionId: league.competitionId,
+      open: new Set(),
+    };
+    entry.open.add(res);
+    this.leagues.set(league.id, entry);
+    res.once('close', () => {
+      entry.open.delete(res);
+      if (entry.open.size === 0 && this.leagues.get(league.id) === entry)
+        this.leagues.delete(league.id);
+      onEnd();
+    });
+  }
+
+  private async flush() {
+    const events = this.pending;
+    this.pending = [];
+    try {
+      const byLeague = new Map<string, LiveEvent[]>();
+      for (const [id, league] of this.leagues)
+        for (const event of events)
+          if (
+            event.type === 'league'
+              ? event.leagueId === id
+              : event.competitionId === league.competitionId
+          )
+            byLeague.set(id, [...(byLeague.get(id) ?? []), event]);
+      for (const [id, leagueEvents] of byLeague) {
+        const league = this.leagues.get(id);
+        if (league) await this.write(league.open, framesOf(id, leagueEvents));
+      }
+    } catch (err) {
+      this.logger.warn({ err }, 'live streams: an event could not be written');
+    } finally {
+      this.flushing = false;
+      if (this.pending.length > 0) {
+        this.flushing = true;
+        setImmediate(() => void this.flush());
+      }
+    }
+  }
+
+  /** Writes one text to every response given, a slice a turn. */
+  private async write(open: Set<ServerResponse>, text: string) {
+    let written = 0;
+    for (const res of [...open]) {
+      if (!res.writableEnded) res.write(text);
+      written += 1;
+      if (written % slice === 0) await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  private async ping() {
+    for (const league of this.leagues.values()) await this.write(league.open, frame('ping', '{}'));
+  }
+
+  private endAll() {
+    this.ended = true;
+    clearInterval(this.heartbeat);
+    for (const league of this.leagues.values()) for (const res of league.open) res.end();
+  }
+}
+
+const registry = new WeakMap<EventBus, LeagueStreams>();
+
+/** The streams of a bus (one per process and bus), made on first use. */
+export const leagueStreams = (bus: EventBus, logger: Logger) => {
+  let streams = registry.get(bus);
+  if (!streams) {
+    streams = new LeagueStreams(bus, logger);
+    registry.set(bus, streams);
+  }
+  return streams;
+};
