@@ -46,7 +46,8 @@ process.on('message', (message) => {
     const used = process.memoryUsage();
     process.send?.({ type: 'memory', rss: used.rss, heap: used.heapUsed, external: used.external });
   } else if (message === 'stop') {
-    if (gaps.length > 0) process.stderr.write(`GAPS ${JSON.stringify(gaps)} ORIGIN ${performance.timeOrigin}\n`);
+    if (gaps.length > 0)
+      process.stderr.write(`GAPS ${JSON.stringify(gaps)} ORIGIN ${performance.timeOrigin}\n`);
     void stopGoalAlerts()
       .then(() => running.shutdown('bench'))
       .then(() => process.exit(0));
