@@ -5,8 +5,10 @@
 // stand-in whose month answer holds 500 finished events (the most `limit=500` returns, about
 // 3 MB, built from a recorded event): first every match new (paired, reported, settled and
 // scored), then the same answer again (nothing to change), then the same answer with every
-// score moved by one goal (500 corrections), each fetched and applied as the live job does. Prints each read's time and the event loop's
-// longest delay meanwhile (perf_hooks.monitorEventLoopDelay), measured in one run.
+// score moved by one goal (500 corrections), each fetched and applied as the live job does; then
+// a poll cycle of ten competitions with ten matches in play each (issue 29). Prints each step's
+// time and the event loop's longest delay meanwhile (perf_hooks.monitorEventLoopDelay), measured
+// in one run.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,11 +44,19 @@ if (!recorded) throw new Error('the recorded event 740898 is missing from ../sha
 const kickoff = (i: number) =>
   new Date(Date.UTC(2026, 2, 1 + (i % 28), 12 + (Math.floor(i / 28) % 10))).toISOString();
 
-/** 500 finished events: a recorded one with our teams, its date and a score. */
-const answer = (extra: number) =>
+/** Kick-off of the matches in play of the poll cycle: half an hour before the pinned clock. */
+const inPlayKickoff = '2026-04-15T11:30:00.000Z';
+const inPlayMatches = 10;
+const inPlayCompetitions = 10;
+
+/**
+ * 500 finished events: a recorded one with our teams, its date and a score; or (`inPlay`) ten
+ * matches 31 minutes into their first half, one of them with a goal.
+ */
+const answer = (extra: number, inPlay = false) =>
   Buffer.from(
     JSON.stringify({
-      events: Array.from({ length: matches }, (_, i) => {
+      events: Array.from({ length: inPlay ? inPlayMatches : matches }, (_, i) => {
         const event = structuredClone(recorded) as Record<string, unknown> & {
           competitions: { competitors: Record<string, unknown>[]; details: unknown[] }[];
         };
@@ -72,6 +82,21 @@ const answer = (extra: number) =>
           scoringPlay: true,
           shootout: false,
         }));
+        if (inPlay) {
+          Object.assign(home, { score: String(i === 0 ? 1 : 0) });
+          c.details = c.details.slice(0, i === 0 ? 1 : 0);
+          return {
+            ...event,
+            id: String(950000 + i),
+            uid: `s:600~l:700~e:${950000 + i}`,
+            date: inPlayKickoff.replace(':00.000Z', 'Z'),
+            status: {
+              displayClock: "31'",
+              period: 1,
+              type: { name: 'STATUS_FIRST_HALF', state: 'in', completed: false },
+            },
+          };
+        }
         return {
           ...event,
           id: String(900000 + i),
@@ -210,6 +235,61 @@ const benchLive = async (dialect: 'sqlite' | 'postgres') => {
         changed: counts.changed,
       });
     }
+
+    // A poll cycle (issue 29): ten competitions with ten matches each in play, each read and
+    // applied as the live job does, one after another.
+    const inPlay: string[] = [];
+    for (let n = 1; n <= inPlayCompetitions; n += 1) {
+      const id = `${competitionId}_${n}`;
+      const made = await post('/api/admin/competitions', {
+        ...{ id, name: `Bench Live ${n}`, route: `/bench-live-${n}`, kind: 'tournament' },
+        ...{ country: 'World', timeZone: 'UTC', seasonLabel: '2025-26' },
+      });
+      if (made.status !== 201) throw new Error(`competition: ${made.status} ${made.text}`);
+      const rows = Array.from(
+        { length: inPlayMatches },
+        (_, i) => `2026-04-15,11:30,,Home ${i},Away ${i},Round 1`,
+      );
+      const filled = await post('/api/admin/imports/apply', {
+        competitionId: id,
+        format: 'csv',
+        season: '2025-26',
+        content: ['date,time,time_zone,home,away,round', ...rows].join('\n'),
+      });
+      if (filled.status !== 200) throw new Error(`import: ${filled.status} ${filled.text}`);
+      inPlay.push(id);
+    }
+    writeFileSync(answerFile, answer(0, true));
+    (globalThis as { gc?: () => void }).gc?.();
+    const cycle = monitorEventLoopDelay({ resolution: 1 });
+    cycle.enable();
+    const cycleStarted = performance.now();
+    let changed = 0;
+    for (const id of inPlay) {
+      const pace = pacer(livePaceMs);
+      const fetched = await fetchReports({ source: 'espn', url }, services.now(), pace);
+      if (fetched.kind !== 'ok') throw new Error(`cycle: ${fetched.error}`);
+      changed += (
+        await applyReports(services, {
+          competitionId: id,
+          source: 'espn',
+          reports: fetched.reports,
+          liveOrder: ['espn'],
+          aliases: new Map(),
+          now: services.now(),
+          pace,
+        })
+      ).changed;
+    }
+    cycle.disable();
+    figures.push({
+      label: `a poll cycle: ${inPlayCompetitions} competitions with ${inPlayMatches} matches in play each`,
+      ms: performance.now() - cycleStarted,
+      readMs: cycle.max / 1e6,
+      applyMs: cycle.max / 1e6,
+      p99Ms: cycle.percentile(99) / 1e6,
+      changed,
+    });
   } finally {
     await closeServices(services);
     await database.drop();

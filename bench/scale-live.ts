@@ -184,6 +184,16 @@ export const benchLivePlay = async (ctx: LivePlayContext): Promise<string[]> => 
       `${label} ${(performance.now() - t0).toFixed(0)} ms${livePointsSum(body) !== sum ? '' : ' (GOAL MISSING)'}`,
     );
   }
+  const raceRead = await send(agent, port, {
+    method: 'GET',
+    path: `/api/leagues/${leagueId(0)}/fixtures/${ctx.fixtureId}/race`,
+    cookie: viewer,
+  });
+  const raceMs = performance.now() - t0;
+  const raced = (JSON.parse(raceRead.body) as { counts?: { teams: number; hits: number } }).counts;
+  counted.push(
+    `the 10,000-team league's race ${raceMs.toFixed(0)} ms (${raced?.hits ?? '?'} exact hits of ${raced?.teams ?? '?'})`,
+  );
   const heard = await Promise.race([
     Promise.all(streams.map((s) => s.live)),
     new Promise<null>((resolve) => setTimeout(() => resolve(null), 30_000)),

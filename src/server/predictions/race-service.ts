@@ -14,11 +14,52 @@ import * as repo from './repository';
 type Deps = Pick<Services, 'database' | 'standings'>;
 
 /**
+ * The race of each (league, fixture) as last worked out, with the league's version and the
+ * fixture's state it holds for: one entry each, the latest state only (a clock tick replaces it,
+ * so a 10,000-team league's race is kept once, not once per minute). Bounded, per database.
+ */
+const keptRaces = new WeakMap<
+  Services['database'],
+  Map<string, { version: number; state: string; race: Promise<unknown> }>
+>();
+const racesKept = 200;
+
+const latestRace = async <T>(
+  database: Services['database'],
+  standings: Services['standings'],
+  leagueId: string,
+  fixtureId: string,
+  state: string,
+  compute: () => Promise<T>,
+): Promise<T> => {
+  const version = await standings.version(leagueId);
+  let races = keptRaces.get(database);
+  if (!races) {
+    races = new Map();
+    keptRaces.set(database, races);
+  }
+  const key = `${leagueId}\u0000${fixtureId}`;
+  const kept = races.get(key);
+  races.delete(key);
+  if (kept && kept.version === version && kept.state === state) {
+    races.set(key, kept);
+    return kept.race as Promise<T>;
+  }
+  const race = compute();
+  races.set(key, { version, state, race });
+  race.catch(() => races.delete(key));
+  if (races.size > racesKept) {
+    const oldest = races.keys().next().value;
+    if (oldest !== undefined) races.delete(oldest);
+  }
+  return race;
+};
+
+/**
  * The minute race of one fixture in a league (issue 29): every team's predicted minute against
- * the clock. Members only, from kick-off, like the fixture's picks. The league's picks are kept
- * under its standings version (a kicked-off fixture's picks no longer move), so every open page
- * refetching after a goal reads them from memory; where each stands is worked out per read from
- * the fixture as it is now.
+ * the clock. Members only, from kick-off, like the fixture's picks. The race is worked out once
+ * per state of the fixture and version of the league (a kicked-off fixture's picks no longer
+ * move), so every open page refetching after a goal reads it from memory.
  */
 export const fixtureRace = async (
   { database, standings }: Deps,
@@ -33,45 +74,74 @@ export const fixtureRace = async (
     throw new AppError('UNKNOWN_FIXTURE');
   if (!(await isMember(db, league.id, user.id)) || !picksRevealed(fixture, now))
     throw new AppError('PREDICTIONS_HIDDEN');
-  const [teams, rules] = await Promise.all([
-    standings.kept(league.id, 'race', fixture.id, () => repo.racePicks(db, league.id, fixture.id)),
-    rulesOfLeague(db, league.id, fixture.season).then(scoringRulesOf),
-  ]);
-  const final = fixture.status === 'final';
-  const entries = teams.map((t) => {
-    const pick = t.pick;
-    const standing = raceStanding(fixture, pick?.firstGoalMinute ?? null);
-    const points = !pick
-      ? null
-      : final
-        ? pick.points
-        : fixture.status === 'live'
-          ? provisionalScore(fixture, pick, rules).points
-          : null;
+  // Where every pick stands is the same for every member: worked out once per state of the
+  // fixture (score, minute, clock, status) and the league's version; a read adds the viewer's
+  // own teams.
+  const state = [
+    fixture.status,
+    fixture.homeScore,
+    fixture.awayScore,
+    fixture.firstGoalMinute,
+    fixture.clock,
+  ].join('|');
+  const race = await latestRace(database, standings, league.id, fixture.id, state, async () => {
+    const [teams, rules] = await Promise.all([
+      repo.racePicks(db, league.id, fixture.id),
+      rulesOfLeague(db, league.id, fixture.season).then(scoringRulesOf),
+    ]);
+    const final = fixture.status === 'final';
+    const entries = teams.map((t) => {
+      const pick = t.pick;
+      const points = !pick
+        ? null
+        : final
+          ? pick.points
+          : fixture.status === 'live'
+            ? provisionalScore(fixture, pick, rules).points
+            : null;
+      return {
+        userId: t.userId,
+        teamId: t.teamId,
+        teamName: t.teamName,
+        predicted: pick !== null,
+        outcome: pick?.outcome ?? null,
+        firstGoalMinute: pick?.firstGoalMinute ?? null,
+        joker: pick?.joker ?? false,
+        standing: pick ? raceStanding(fixture, pick.firstGoalMinute) : ('out' as const),
+        points,
+      };
+    });
+    const minutes = new Map<number, number>();
+    for (const e of entries)
+      if (e.firstGoalMinute !== null)
+        minutes.set(e.firstGoalMinute, (minutes.get(e.firstGoalMinute) ?? 0) + 1);
     return {
-      teamId: t.teamId,
-      teamName: t.teamName,
-      mine: t.userId === user.id,
-      predicted: pick !== null,
-      outcome: pick?.outcome ?? null,
-      firstGoalMinute: pick?.firstGoalMinute ?? null,
-      joker: pick?.joker ?? false,
-      standing: pick ? standing : ('out' as const),
-      points,
+      // By predicted minute, then name (no minute last).
+      sorted: [...entries].sort(
+        (a, b) =>
+          (a.firstGoalMinute ?? 999) - (b.firstGoalMinute ?? 999) ||
+          a.teamName.localeCompare(b.teamName),
+      ),
+      counts: {
+        teams: entries.length,
+        predicted: entries.filter((e) => e.predicted).length,
+        stillIn: entries.filter((e) => e.standing === 'in').length,
+        hits: entries.filter((e) => e.standing === 'hit').length,
+      },
+      minutes: [...minutes]
+        .sort((a, b) => a[0] - b[0])
+        .map(([minute, count]) => ({ minute, teams: count })),
     };
   });
-  const minutes = new Map<number, number>();
-  for (const e of entries)
-    if (e.firstGoalMinute !== null)
-      minutes.set(e.firstGoalMinute, (minutes.get(e.firstGoalMinute) ?? 0) + 1);
-  const listed = [...entries]
-    .sort(
-      (a, b) =>
-        Number(b.mine) - Number(a.mine) ||
-        (a.firstGoalMinute ?? 999) - (b.firstGoalMinute ?? 999) ||
-        a.teamName.localeCompare(b.teamName),
-    )
-    .slice(0, raceTeamsListed);
+  const shown = ({ userId, ...entry }: (typeof race.sorted)[number]) => ({
+    ...entry,
+    mine: userId === user.id,
+  });
+  const mine = race.sorted.filter((e) => e.userId === user.id);
+  const listed = [...mine, ...race.sorted.filter((e) => e.userId !== user.id)]
+    .slice(0, raceTeamsListed)
+    .map(shown);
+  const final = fixture.status === 'final';
   return {
     fixture: {
       id: fixture.id,
@@ -87,15 +157,8 @@ export const fixtureRace = async (
       resultConfirmed: fixture.resultConfirmed,
       minuteConfirmed: fixture.minuteConfirmed,
     },
-    counts: {
-      teams: entries.length,
-      predicted: entries.filter((e) => e.predicted).length,
-      stillIn: entries.filter((e) => e.standing === 'in').length,
-      hits: entries.filter((e) => e.standing === 'hit').length,
-    },
-    minutes: [...minutes]
-      .sort((a, b) => a[0] - b[0])
-      .map(([minute, count]) => ({ minute, teams: count })),
+    counts: race.counts,
+    minutes: race.minutes,
     teams: listed,
   };
 };

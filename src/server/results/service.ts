@@ -75,9 +75,12 @@ export const changeFixture = async (
       version: now.getTime(),
     });
   }
-  const counts = finished
-    ? (tallies.takeCounts(fixtureId) ?? (await repo.fixtureScoreCounts(database.db, fixtureId)))
-    : null;
+  // Counted for a scored (final) fixture only: counting the predictions of a match in play that
+  // a million teams predicted would hold the event loop for a second at every edit.
+  const counts =
+    finished && outcome.fixture.status === 'final'
+      ? (tallies.takeCounts(fixtureId) ?? (await repo.fixtureScoreCounts(database.db, fixtureId)))
+      : null;
   return { ...outcome, counts, predictions: counts?.total ?? tallies.countedSoFar(fixtureId) };
 };
 
