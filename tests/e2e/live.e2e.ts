@@ -7,6 +7,8 @@ import {
   baseUrl,
   launchBrowser,
   openSession,
+  deliverToWorker,
+  notificationsShown,
   screenshot,
   seriousViolations,
   signInOrUp,
@@ -356,31 +358,13 @@ describe.runIf(available)('a match followed live by three friends', () => {
       ],
       'en',
     );
-    const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((r) => r.scopeURL === `${baseUrl()}/` && !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      }),
-    );
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: baseUrl(),
-      registrationId: await registrationId,
-      data: JSON.stringify(message),
-    });
-    const shown = () =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          url: (n.data as { url: string }).url,
-        })),
-      );
+    await deliverToWorker(context, page, message);
+    const shown = () => notificationsShown(page);
     await expect.poll(shown).toEqual([
       {
         title: `Goal 22′ — ${fixture.homeTeam} 1–0 ${fixture.awayTeam}`,
         body: 'Ann FC: you called 22′. +6 with your joker',
+        tag: `goal-${fixture.id}`,
         url: `/league/${leagueId}/race/${fixture.id}`,
       },
     ]);

@@ -5,6 +5,8 @@ import {
   baseUrl,
   launchBrowser,
   openSession,
+  deliverToWorker,
+  notificationsShown,
   screenshot,
   seriousViolations,
   signInOrUp,
@@ -272,35 +274,15 @@ describe('push reminders', () => {
     await screenshot(page, 'team-push');
 
     // A push as the server sends it, delivered to the worker by the browser's DevTools protocol.
-    const cdp = await context.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((r) => r.scopeURL === `${baseUrl()}/` && !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      }),
-    );
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: baseUrl(),
-      registrationId: await registrationId,
-      data: JSON.stringify({
-        title: 'Premier League · Matchday 30',
-        body: 'First kick-off {time}: 3 picks missing for Lions and Tigers.',
-        url: '/premier-league',
-        tag: 'round-test',
-        lang: 'en-GB',
-        kickoffAt: '2031-03-01T15:00:00Z',
-      }),
+    await deliverToWorker(context, page, {
+      title: 'Premier League · Matchday 30',
+      body: 'First kick-off {time}: 3 picks missing for Lions and Tigers.',
+      url: '/premier-league',
+      tag: 'round-test',
+      lang: 'en-GB',
+      kickoffAt: '2031-03-01T15:00:00Z',
     });
-    const shown = () =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          tag: n.tag,
-          url: (n.data as { url: string }).url,
-        })),
-      );
+    const shown = () => notificationsShown(page);
     await expect.poll(shown).toEqual([
       {
         title: 'Premier League · Matchday 30',

@@ -95,3 +95,34 @@ export const signInOrUp = async (context: BrowserContext, email: string, name: s
   });
   expect(signedUp.ok(), await signedUp.text()).toBe(true);
 };
+
+/**
+ * Delivers a push message to the page's service worker through the DevTools protocol (Debian's
+ * Chromium has no push service offline), as a push service would.
+ */
+export const deliverToWorker = async (context: BrowserContext, page: Page, data: unknown) => {
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${baseUrl()}/` && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: baseUrl(),
+    registrationId: await registrationId,
+    data: JSON.stringify(data),
+  });
+};
+
+/** The notifications the page's service worker shows: title, body, tag and link. */
+export const notificationsShown = (page: Page) =>
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      url: (n.data as { url: string }).url,
+    })),
+  );

@@ -9,7 +9,7 @@ import { findFixture } from '../fixtures/repository';
 import { isMember } from '../leagues/repository';
 import { rulesOfLeague } from '../leagues/rules-repository';
 import { findLeague } from '../leagues/service';
-import * as repo from './repository';
+import { racePicks } from './race-repository';
 
 type Deps = Pick<Services, 'database' | 'standings'>;
 
@@ -86,7 +86,7 @@ export const fixtureRace = async (
   ].join('|');
   const race = await latestRace(database, standings, league.id, fixture.id, state, async () => {
     const [teams, rules] = await Promise.all([
-      repo.racePicks(db, league.id, fixture.id),
+      racePicks(db, league.id, fixture.id),
       rulesOfLeague(db, league.id, fixture.season).then(scoringRulesOf),
     ]);
     const final = fixture.status === 'final';

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Minus } from 'lucide-react';
 import { useFormat } from '../lib/format';
 import { cn } from '../ui/cn';
-import { liveStandingsQueryOptions, type InPlayFixture, type LiveRow } from './api';
+import { liveStandingsQueryOptions, type InPlayFixture, type LiveRow } from './live-api';
 import { LiveMarker } from './live-marker';
 import { RankBadge } from './medal';
 import { YouBadge } from './standings-table';

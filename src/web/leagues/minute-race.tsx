@@ -8,7 +8,7 @@ import { useFormat } from '../lib/format';
 import { Card } from '../ui/card';
 import { cn } from '../ui/cn';
 import { Skeleton } from '../ui/skeleton';
-import { raceQueryOptions, type Race, type RaceTeam } from './api';
+import { raceQueryOptions, type Race, type RaceTeam } from './live-api';
 import { LiveMarker } from './live-marker';
 import { YouBadge } from './standings-table';
 
