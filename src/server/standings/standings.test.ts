@@ -291,6 +291,93 @@ describe('standings from derived totals', () => {
     await expectCountsAgree();
   });
 
+  it('pages the live table like the confirmed one while a match is in play (issue 29)', async () => {
+    // Round 3 kicks off: every team has a pick, and it stands 1–0 with a first goal at 10'.
+    const { db } = t.services.database;
+    const pick3 = (i: number) => ({
+      outcome: outcomesCycle[i % 3] ?? '1',
+      firstGoalMinute: i % 4 === 0 ? 10 : 30,
+      joker: i % 13 === 0,
+    });
+    const teamIds = [...expected.keys()];
+    await bulkLoad(db, {
+      predictions: teamIds.map((teamId, i) => ({ teamId, fixtureId: 'sc_3', ...pick3(i) })),
+    });
+    const provisional = { homeScore: 1, awayScore: 0, firstGoalMinute: 10 };
+    await db
+      .updateTable('fixtures')
+      .set({
+        kickoff_at: hoursFrom(clock, -0.5).toISOString(),
+        status: 'live',
+        home_score: 1,
+        away_score: 0,
+        first_goal_minute: 10,
+        clock: "30'",
+      })
+      .where('id', '=', 'sc_3')
+      .execute();
+    const confirmed = new Map(fullTable().map((r) => [r.teamId, r]));
+    const live = teamIds
+      .map((teamId, i) => {
+        const c = confirmed.get(teamId);
+        const p = pick3(i);
+        return {
+          teamId,
+          name: expected.get(teamId)?.name.toLowerCase() ?? '',
+          livePoints: (c?.points ?? 0) + pointsFor(p, provisional),
+          exact: (c?.exactMinutes ?? 0) + (isExactMinute(p, provisional) ? 1 : 0),
+          correct: (c?.correctOutcomes ?? 0) + (isCorrectOutcome(p, provisional) ? 1 : 0),
+        };
+      })
+      .sort(
+        (a, b) =>
+          b.livePoints - a.livePoints ||
+          b.exact - a.exact ||
+          b.correct - a.correct ||
+          (a.name < b.name ? -1 : 1),
+      );
+    const read = async (query: string) => {
+      const res = await standings(viewer, `&view=live${query}`);
+      expect(res.status).toBe(200);
+      return res.body as {
+        page: { number: number; pages: number; teams: number };
+        rows: (Row & { livePoints: number; liveRank: number })[];
+        live: { fixtures: { id: string }[] };
+      };
+    };
+    const pages = await Promise.all([read(''), read('&page=2'), read('&page=3')]);
+    expect(pages.map((p) => p.page.number)).toEqual([1, 2, 3]);
+    expect(pages[0]?.live.fixtures.map((f) => f.id)).toEqual(['sc_3']);
+    // The three pages are the whole table in live order, each team once with its live points.
+    const all = pages.flatMap((p) => p.rows);
+    expect(all.map((r) => r.teamId)).toEqual(live.map((r) => r.teamId));
+    expect(all.map((r) => r.livePoints)).toEqual(live.map((r) => r.livePoints));
+    // Confirmed points and rank stay the confirmed table's.
+    for (const row of all) {
+      expect(row.points).toBe(confirmed.get(row.teamId)?.points);
+      expect(row.rank).toBe(confirmed.get(row.teamId)?.rank);
+    }
+    // The viewer's page in live order.
+    const mine = await read('&around=me');
+    const position = live.findIndex((r) => r.teamId === viewerTeam);
+    expect(mine.page.number).toBe(Math.floor(position / 50) + 1);
+    // The match ends: back to the confirmed table (no live part).
+    await db
+      .updateTable('fixtures')
+      .set({
+        status: 'scheduled',
+        home_score: null,
+        away_score: null,
+        first_goal_minute: null,
+        clock: null,
+        kickoff_at: hoursFrom(clock, 48).toISOString(),
+      })
+      .where('id', '=', 'sc_3')
+      .execute();
+    await db.deleteFrom('predictions').where('fixture_id', '=', 'sc_3').execute();
+    expect((await read('&page=2')).live.fixtures).toEqual([]);
+  });
+
   it('repairs totals with Rebuild standings (site admins only)', async () => {
     const good = (await standings(owner)).body.rows;
     const goodCounts = await expectCountsAgree();

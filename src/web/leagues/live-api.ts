@@ -4,11 +4,21 @@ import { queryKeys } from '../lib/queries';
 
 // What a league shows while its matches are played (issue 29): the live table and the races.
 
-const fetchLiveStandings = (leagueId: string, query: { around?: 'me' | undefined } = {}) =>
+interface LiveQuery {
+  around?: 'me' | undefined;
+  /** A page of 50 in live order (the standings page's pager); the first when absent. */
+  page?: number | undefined;
+}
+
+const fetchLiveStandings = (leagueId: string, query: LiveQuery = {}) =>
   unwrap(
     api.leagues[':leagueId'].standings.$get({
       param: { leagueId },
-      query: { view: 'live', ...(query.around === undefined ? {} : { around: query.around }) },
+      query: {
+        view: 'live',
+        ...(query.around === undefined ? {} : { around: query.around }),
+        ...(query.page === undefined || query.page === 1 ? {} : { page: String(query.page) }),
+      },
     }),
   );
 export type LiveStandings = Awaited<ReturnType<typeof fetchLiveStandings>>;
@@ -23,9 +33,9 @@ const liveFallbackMs = 60_000;
  * competition are in play, else the confirmed figures. Open pages refetch it on the event
  * stream's 'live' signal (use-live-league.ts).
  */
-export const liveStandingsQueryOptions = (leagueId: string, query: { around?: 'me' } = {}) =>
+export const liveStandingsQueryOptions = (leagueId: string, query: LiveQuery = {}) =>
   queryOptions({
-    queryKey: queryKeys.liveStandings(leagueId, query.around ?? 1),
+    queryKey: queryKeys.liveStandings(leagueId, query.around ?? query.page ?? 1),
     queryFn: () => fetchLiveStandings(leagueId, query),
     refetchInterval: (q) =>
       (q.state.data?.live?.fixtures.length ?? 0) > 0 ? liveFallbackMs : false,

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, Minus } from 'lucide-react';
 import { useFormat } from '../lib/format';
 import { cn } from '../ui/cn';
@@ -21,6 +21,7 @@ export const LiveTableSwitch = ({
   confirmed,
   compact = false,
   enabled = true,
+  page = 1,
   testId,
 }: {
   leagueId: string;
@@ -30,10 +31,16 @@ export const LiveTableSwitch = ({
   compact?: boolean;
   /** false: another season is shown, never live. */
   enabled?: boolean;
+  /** The page of 50 the standings page's pager is on: the live table shows the same page. */
+  page?: number;
   testId: string;
 }) => {
   const { t } = useTranslation();
-  const live = useQuery({ ...liveStandingsQueryOptions(leagueId), enabled });
+  const live = useQuery({
+    ...liveStandingsQueryOptions(leagueId, { page }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
   const [view, setView] = useState<'live' | 'confirmed'>('live');
   const fixtures = enabled ? (live.data?.live?.fixtures ?? []) : [];
   if (fixtures.length === 0) return <>{confirmed}</>;

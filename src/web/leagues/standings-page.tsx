@@ -174,6 +174,7 @@ export const StandingsPage = () => {
             <LiveTableSwitch
               leagueId={league.id}
               enabled={season === currentSeason}
+              page={standings.data.page.number}
               testId="standings-live"
               confirmed={
                 <StandingsTable
