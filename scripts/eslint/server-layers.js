@@ -10,7 +10,16 @@ import { dirname, relative, resolve, sep } from 'node:path';
 /** Lowest first; a unit imports only from tiers before its own. */
 export const serverTiers = [
   // Cross-cutting pieces with no dependency on each other.
-  ['errors.ts', 'logger.ts', 'env.ts', 'context.ts', 'i18n', 'security', 'event-loop.ts'],
+  [
+    'errors.ts',
+    'logger.ts',
+    'env.ts',
+    'context.ts',
+    'i18n',
+    'security',
+    'event-loop.ts',
+    'metrics.ts',
+  ],
   // The database and HTTP helpers, then mail and the repositories of cross-cutting tables.
   ['db', 'http.ts', 'static.ts'],
   ['mailer', 'throttle-repository.ts', 'audit-repository.ts', 'auth-repository.ts'],
@@ -30,7 +39,7 @@ export const serverTiers = [
   // Schedules, then the process: app, start-up, demo data, commands.
   ['jobs', 'demo-plan.ts'],
   ['app.ts', 'bootstrap.ts', 'demo-data.ts'],
-  ['server.ts'],
+  ['server.ts', 'copy-to-postgres.ts'],
   ['run.ts'],
   ['main.ts', 'cli.ts', 'demo.ts'],
 ];

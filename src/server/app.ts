@@ -2,6 +2,8 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
+import { httpDuration, httpRequests } from './metrics';
 import { clientAddressHeader, getSessionUser } from './auth';
 import { limitBody, refuseForeignOrigin, refuseNul } from './guards';
 import { authThrottle } from './throttle';
@@ -77,13 +79,13 @@ export const createApp = (services: Services, options: AppOptions = {}) => {
     c.set('services', services);
     c.set('user', null);
     await next();
+    const ms = performance.now() - started;
+    // Per route pattern (a bounded set), never per path: /metrics stays small.
+    const route = routePath(c);
+    httpRequests.inc({ method: c.req.method, route, status: String(c.res.status) });
+    httpDuration.observe({ method: c.req.method, route }, ms / 1000);
     child.info(
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      },
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) },
       'request',
     );
   });

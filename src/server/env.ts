@@ -98,6 +98,8 @@ const envSchema = z.object({
     .transform(Number),
   /** football-data.org API token: when set, results are fetched automatically. */
   FOOTBALL_DATA_TOKEN: optionalText,
+  /** Bearer token of /metrics (Prometheus); unset: /metrics answers 404. */
+  METRICS_TOKEN: optionalText,
   FOOTBALL_DATA_URL: z
     .string()
     .default('https://api.football-data.org')

@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Driver } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Driver, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../env';
 import { startCheckpointer, type HoldWrites } from './checkpointer';
 import { groupCommit, type DirectSqlite, type DirectStatements } from './direct';
 import type { DB } from './schema';
+import { queryDuration, readPool, statementKind } from '../metrics';
 import { gateWrites } from './transaction';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -74,6 +75,15 @@ class YieldingSqliteDialect extends SqliteDialect {
 /** How long a hold of writes waits for a write transaction already open to end. */
 const holdWaitMs = 100;
 
+/** Each statement's time in the query histogram of /metrics (issue 30). */
+const observeQueries = (dialect: 'sqlite' | 'postgres') => (event: LogEvent) => {
+  if (event.level === 'query')
+    queryDuration.observe(
+      { dialect, kind: statementKind(event.query.sql) },
+      event.queryDurationMillis / 1000,
+    );
+};
+
 const openSqlite = (path: string): Database => {
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   const connection = new SQLite(path);
@@ -102,7 +112,10 @@ const openSqlite = (path: string): Database => {
     },
     close: () => connection.close(),
   };
-  const db = new Kysely<DB>({ dialect: new YieldingSqliteDialect({ database }) });
+  const db = new Kysely<DB>({
+    dialect: new YieldingSqliteDialect({ database }),
+    log: observeQueries('sqlite'),
+  });
   const statements: DirectStatements = {
     all: <R>(text: string, ...params: unknown[]) => database.prepare(text).all(...params) as R[],
     get: <R>(text: string, ...params: unknown[]) =>
@@ -141,6 +154,12 @@ const openSqlite = (path: string): Database => {
     },
     () => held !== null,
   );
+  const unread = readPool(() => ({
+    dialect: 'sqlite',
+    total: 1,
+    idle: connection.inTransaction ? 0 : 1,
+    waiting: direct.queued(),
+  }));
   // Checkpoints run in a worker thread, never inside a commit of the app's (checkpointer.ts).
   const checkpointer = path === ':memory:' ? null : startCheckpointer(resolve(path), holdWrites);
   if (checkpointer) connection.pragma('wal_autocheckpoint = 0');
@@ -156,6 +175,7 @@ const openSqlite = (path: string): Database => {
       connection.pragma('optimize=0x10002');
     },
     close: async () => {
+      unread();
       await checkpointer?.close();
       await db.destroy();
     },
@@ -166,7 +186,16 @@ const openPostgres = (url: string): Database => {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    log: observeQueries('postgres'),
+  });
+  const unread = readPool(() => ({
+    dialect: 'postgres',
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  }));
   return {
     db,
     dialect: 'postgres',
@@ -174,7 +203,10 @@ const openPostgres = (url: string): Database => {
       await sql`select 1`.execute(db);
     },
     optimize: async () => undefined,
-    close: () => db.destroy(),
+    close: () => {
+      unread();
+      return db.destroy();
+    },
   };
 };
 

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import { queryDuration } from '../metrics';
 
 /** Prepared statements by their SQL text, run synchronously (better-sqlite3's own calls). */
 export interface DirectStatements {
@@ -14,6 +15,8 @@ export interface DirectSqlite {
    * once that is committed; a throw undoes only this unit and rejects with it.
    */
   transaction: <T>(work: (statements: DirectStatements) => T) => Promise<T>;
+  /** Units waiting for the next group. */
+  queued: () => number;
 }
 
 interface Unit {
@@ -63,12 +66,17 @@ export const groupCommit = (
     const units = queue;
     queue = [];
     let done: ReturnType<typeof runGroup>;
+    const started = performance.now();
     try {
       // Saves are acknowledged only once on disk: never commit a group at the level a derived
       // transaction sets for itself (inDerivedTransaction), whatever ran just before.
       if (connection.pragma('synchronous', { simple: true }) !== 2)
         connection.pragma('synchronous = FULL');
       done = runGroup.immediate(units);
+      queryDuration.observe(
+        { dialect: 'sqlite', kind: 'group-commit' },
+        (performance.now() - started) / 1000,
+      );
     } catch (error) {
       // The commit itself failed: nothing of the group is stored.
       for (const unit of units) unit.reject(error);
@@ -105,5 +113,6 @@ export const groupCommit = (
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
         schedule();
       }),
+    queued: () => queue.length,
   };
 };

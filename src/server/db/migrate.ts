@@ -39,6 +39,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T21-00-00_goal-alerts': goalAlerts,
 };
 
+/** Every migration of this version, oldest first. */
+export const migrationNames = Object.keys(migrations).sort();
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export const createMigrator = <T>(db: Kysely<T>) => new Migrator({ db, provider });

@@ -33,6 +33,7 @@ beforeAll(async () => {
       ESPN_URL: sources.url,
       OPENLIGADB_URL: sources.url,
       LIVE_SOURCES: 'espn',
+      METRICS_TOKEN: 'live-metrics-token',
     },
   });
   admin = t.agent();
@@ -145,6 +146,17 @@ describe('the live job', () => {
         await new Promise((r) => setTimeout(r, 30));
       }
       expect(scoreboardRequests()).toBe(refused);
+      // /metrics counts every poll of the source and its refusals (issue 30).
+      const metrics = await t.app.request('/metrics', {
+        headers: { authorization: 'Bearer live-metrics-token' },
+      });
+      const text = await metrics.text();
+      const count = (name: string) =>
+        Number(new RegExp(`^${name}\\{source="espn"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+      expect(count('firstgoal_live_polls_total')).toBeGreaterThanOrEqual(
+        Math.max(1, refused - before),
+      );
+      expect(count('firstgoal_live_poll_errors_total')).toBeGreaterThanOrEqual(1);
       sources.status(path, null);
       // After the back-off (a minute at first) it is asked again.
       await until(

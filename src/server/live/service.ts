@@ -10,6 +10,7 @@ import type { Actor } from '../results/change';
 import { catalogueAliases, sourceCode, type LiveSourceMap } from '../../domain/live/source-map';
 import type { Services } from '../context';
 import { pacer } from '../imports/pace';
+import { livePollErrors, livePolls } from '../metrics';
 
 /**
  * How long the live job works before the event loop gets a turn: well under the 20 ms goal, as a
@@ -162,6 +163,7 @@ export const syncLive = async (
         const pace = pacer(livePaceMs);
         const fetched = await fetchReports(request, deps.now(), pace, options.timeoutMs);
         summary.requests += 1;
+        livePolls.inc({ source });
         await inDerivedTransaction(deps.database, (trx) =>
           repo.countRequest(
             trx,
@@ -172,6 +174,7 @@ export const syncLive = async (
         );
         if (fetched.kind === 'failed') {
           summary.failed += 1;
+          livePollErrors.inc({ source });
           summary.error ??= `${fetched.error} (${request.url})`;
           if (fetched.status === 429 || (fetched.status !== null && fetched.status >= 500))
             summary.backOff = true;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Logger } from '../logger';
@@ -10,7 +11,9 @@ import type { Logger } from '../logger';
 export type LiveEvent =
   | { type: 'results'; competitionId: string; fixtureId: string }
   | { type: 'league'; leagueId: string }
-  | { type: 'live'; competitionId: string; fixtureId: string; version: number };
+  | { type: 'live'; competitionId: string; fixtureId: string; version: number }
+  /** This instance may have missed events (its LISTEN connection was lost): refetch everything. */
+  | { type: 'resync' };
 
 export interface EventBus {
   publish: (event: LiveEvent) => Promise<void>;
@@ -44,57 +47,110 @@ export const createLocalBus = (): EventBus => {
   };
 };
 
+/** The longest wait between two attempts to listen again after the connection was lost. */
+const maxRetryMs = 30_000;
+
 /**
- * Several instances on PostgreSQL: NOTIFY fans each event out to every instance's LISTEN
- * connection, which hands it to its local subscribers (including the publisher's own).
+ * Several instances on PostgreSQL: NOTIFY fans each event out to every other instance's LISTEN
+ * connection, which hands it to its local subscribers; an instance's own events reach its
+ * subscribers at once, whatever the state of its LISTEN connection. NOTIFY goes through a pool of
+ * its own, so a lost listener does not lose what this instance publishes.
+ *
+ * When the LISTEN connection is lost (a restarted database, a terminated backend, a cut
+ * network), events of other instances published until it listens again never arrive. It
+ * reconnects (after 1 s, doubling up to 30 s) and then hands its subscribers one `resync` event:
+ * every open page refetches what it shows, so nothing stays stale.
  */
 export const createPostgresBus = (url: string, logger: Logger): EventBus => {
   const local = createLocalBus();
+  const origin = randomUUID();
+  const publisher = new pg.Pool({ connectionString: url, max: 2 });
+  publisher.on('error', (err) => logger.warn({ err }, 'realtime NOTIFY connection lost'));
   let client: pg.Client | null = null;
   let closed = false;
-  const connect = async (): Promise<pg.Client> => {
-    const c = new pg.Client({ connectionString: url });
-    c.on('notification', (message) => {
-      if (message.channel !== channel || !message.payload) return;
-      try {
-        void local.publish(JSON.parse(message.payload) as LiveEvent);
-      } catch (err) {
-        logger.warn({ err }, 'bad realtime payload');
+  let lostOnce = false;
+  let retryMs = 1000;
+  let retry: NodeJS.Timeout | null = null;
+
+  const deliver = (message: pg.Notification) => {
+    if (message.channel !== channel || !message.payload) return;
+    try {
+      const { o, e } = JSON.parse(message.payload) as { o: string; e: LiveEvent };
+      if (o !== origin) void local.publish(e);
+    } catch (err) {
+      logger.warn({ err }, 'bad realtime payload');
+    }
+  };
+  const lost = (c: pg.Client, err?: unknown) => {
+    if (client !== c) return;
+    client = null;
+    lostOnce = true;
+    void c.end().catch(() => undefined);
+    if (closed) return;
+    logger.warn({ err }, 'realtime LISTEN connection lost; reconnecting');
+    schedule();
+  };
+  const schedule = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void listen();
+    }, retryMs);
+    retry.unref();
+    retryMs = Math.min(maxRetryMs, retryMs * 2);
+  };
+  const listen = async () => {
+    const c = new pg.Client({ connectionString: url, application_name: 'firstgoal-listen' });
+    c.on('notification', deliver);
+    c.on('error', (err) => lost(c, err));
+    c.on('end', () => lost(c));
+    try {
+      await c.connect();
+      await c.query(`listen ${channel}`);
+    } catch (err) {
+      void c.end().catch(() => undefined);
+      if (!closed) {
+        logger.warn({ err }, 'realtime LISTEN failed; retrying');
+        schedule();
       }
-    });
-    c.on('error', (err) => {
-      logger.warn({ err }, 'realtime connection lost; reconnecting');
-      client = null;
-      if (!closed) setTimeout(() => void ensure().catch(() => undefined), 1000).unref();
-    });
-    await c.connect();
-    await c.query(`listen ${channel}`);
-    return c;
+      return;
+    }
+    if (closed) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+    retryMs = 1000;
+    // Whatever was published while nobody listened: every open page refetches.
+    if (lostOnce) {
+      logger.info('realtime LISTEN connection back; open pages resync');
+      void local.publish({ type: 'resync' });
+    }
   };
-  let connecting: Promise<pg.Client> | null = null;
-  const ensure = async () => {
-    if (client) return client;
-    connecting ??= connect().then((c) => {
-      client = c;
-      connecting = null;
-      return c;
-    });
-    return connecting;
-  };
-  void ensure().catch((err: unknown) => logger.warn({ err }, 'realtime LISTEN failed'));
+  void listen();
   return {
     publish: async (event) => {
       if (closed) return;
-      const c = await ensure();
-      await c.query('select pg_notify($1, $2)', [channel, JSON.stringify(event)]);
+      void local.publish(event);
+      try {
+        await publisher.query('select pg_notify($1, $2)', [
+          channel,
+          JSON.stringify({ o: origin, e: event }),
+        ]);
+      } catch (err) {
+        // The other instances' listeners are cut too: they resync when they listen again.
+        logger.warn({ err }, 'realtime NOTIFY failed');
+      }
     },
     subscribe: local.subscribe,
     close: async () => {
       closed = true;
+      if (retry) clearTimeout(retry);
       await local.close();
-      const c = client ?? (connecting ? await connecting.catch(() => null) : null);
+      const c = client;
       client = null;
       await c?.end().catch(() => undefined);
+      await publisher.end().catch(() => undefined);
     },
   };
 };

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from '../logger';
+import { readStreams } from '../metrics';
 import type { EventBus, LiveEvent } from './bus';
 
 /**
@@ -22,7 +23,9 @@ interface League {
 /** What a league's pages hear of some events: 'standings' (scored), 'live' (a match moved). */
 const framesOf = (leagueId: string, events: readonly LiveEvent[]) => {
   const frames: string[] = [];
-  const scored = events.filter((e) => e.type !== 'live');
+  // Events may have been missed: the page refetches all it shows.
+  if (events.some((e) => e.type === 'resync')) frames.push(frame('resync', '{}'));
+  const scored = events.filter((e) => e.type === 'results' || e.type === 'league');
   if (scored.length > 0)
     frames.push(
       frame(
@@ -55,6 +58,7 @@ export class LeagueStreams {
   private flushing = false;
   private readonly heartbeat: NodeJS.Timeout;
   private ended = false;
+  private readonly unread: () => void;
 
   constructor(
     bus: EventBus,
@@ -73,6 +77,7 @@ export class LeagueStreams {
     );
     this.heartbeat = setInterval(() => void this.ping(), heartbeatMs);
     this.heartbeat.unref();
+    this.unread = readStreams(() => this.size);
   }
 
   /** How many streams this process holds. */
@@ -118,9 +123,10 @@ export class LeagueStreams {
       for (const [id, league] of this.leagues)
         for (const event of events)
           if (
-            event.type === 'league'
+            event.type === 'resync' ||
+            (event.type === 'league'
               ? event.leagueId === id
-              : event.competitionId === league.competitionId
+              : event.competitionId === league.competitionId)
           )
             byLeague.set(id, [...(byLeague.get(id) ?? []), event]);
       for (const [id, leagueEvents] of byLeague) {
@@ -155,6 +161,7 @@ export class LeagueStreams {
   private endAll() {
     this.ended = true;
     clearInterval(this.heartbeat);
+    this.unread();
     for (const league of this.leagues.values()) for (const res of league.open) res.end();
   }
 }

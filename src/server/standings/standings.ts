@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Dialect, DirectStatements } from '../db/database';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
+import { readTallyBacklog } from '../metrics';
 import { hasQuestions, scoreAnswers } from './bonus-repository';
 import { StandingsMemo } from './memo';
 import * as ranks from './repository';
@@ -202,11 +203,16 @@ export class Standings {
   private readonly pending = new Map<string, Promise<unknown>>();
   private readonly database: Database;
   private readonly rules: LeagueRulesSource;
+  private readonly unread: () => void;
 
   constructor(deps: StandingsDeps) {
     this.database = deps.database;
     this.rules = deps.rules;
     this.worker = new TallyWorker(deps.database, deps.rules, deps.now, deps.logger, deps.partTeams);
+    // /metrics: fixtures whose totals are still moving (the queue is a handful of rows).
+    this.unread = readTallyBacklog(
+      async () => (await runs.queuedFixtures(this.database.db)).length,
+    );
   }
 
   /** At start: predictions the totals do not hold yet are tallied in the background. */
@@ -216,6 +222,7 @@ export class Standings {
 
   /** Lets the batch in progress finish and starts no other (shutdown). */
   stop() {
+    this.unread();
     return this.worker.stop();
   }
 

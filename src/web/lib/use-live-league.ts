@@ -7,7 +7,9 @@ import { invalidate, leagueViews, queryKeys } from './queries';
  * Keeps a league's pages live: listens to `/api/live/leagues/{id}` (Server-Sent Events) and, when
  * results of the league's competition are scored, refetches every league and prediction query so
  * standings, tables and dashboards move without a reload; when a match in play moves ('live',
- * a signal without content), its live table, races and fixtures. EventSource reconnects by itself.
+ * a signal without content), its live table, races and fixtures. EventSource reconnects by itself;
+ * events sent while it was away, or that the server's instance missed ('resync', issue 30), are
+ * made up for by refetching everything the league's pages show.
  */
 export const useLiveLeague = (leagueId: string | null | undefined) => {
   const queryClient = useQueryClient();
@@ -25,11 +27,25 @@ export const useLiveLeague = (leagueId: string | null | undefined) => {
         queryKeys.leagueFixtures(leagueId),
         queryKeys.hub,
       );
+    const resync = () => {
+      refresh();
+      moved();
+    };
+    // 'ready' opens every stream: the first is the page's own load, a later one a reconnection.
+    let opened = false;
+    const ready = () => {
+      if (opened) resync();
+      opened = true;
+    };
     source.addEventListener('standings', refresh);
     source.addEventListener('live', moved);
+    source.addEventListener('resync', resync);
+    source.addEventListener('ready', ready);
     return () => {
       source.removeEventListener('standings', refresh);
       source.removeEventListener('live', moved);
+      source.removeEventListener('resync', resync);
+      source.removeEventListener('ready', ready);
       source.close();
     };
   }, [leagueId, queryClient]);
