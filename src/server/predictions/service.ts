@@ -13,6 +13,8 @@ import { AppError } from '../errors';
 import { pick, rowsOf, rulesOfLeague } from '../leagues/rules-repository';
 import * as repo from './repository';
 import * as direct from './sqlite-repository';
+import * as pg from './postgres-repository';
+import { postgresGroups, type PostgresGroups } from '../db/pg-group';
 import { picksDeleted, picksSaved, planPicksSaved, settledPicks } from '../standings/standings';
 import { inDirectTransaction, inTransaction } from '../db/transaction';
 import type { Services } from '../context';
@@ -221,6 +223,21 @@ export const savePredictions = async (
   { teamId, predictions: batch }: { teamId: string; predictions: PredictionInput[] },
   now: Date,
 ) => {
+  if (database.dialect === 'postgres')
+    return saveGroups(database).run({ user, teamId, batch, now });
+  return saveAlone(database, { user, teamId, batch, now });
+};
+
+interface SaveUnit {
+  user: SessionUser;
+  teamId: string;
+  batch: PredictionInput[];
+  now: Date;
+}
+type SaveAnswer = ReturnType<typeof decideSave>['answer'];
+
+/** One save in its own transaction: SQLite's group commit, or a Kysely transaction. */
+const saveAlone = async (database: Database, { user, teamId, batch, now }: SaveUnit) => {
   const ids = batch.map((p) => p.fixtureId);
   const at = now.toISOString();
   return inDirectTransaction(
@@ -238,6 +255,62 @@ export const savePredictions = async (
       return save.answer;
     },
   );
+};
+
+/**
+ * PostgreSQL's saves in group commits (decision 022): saves asked for while earlier groups run
+ * are read, decided and written together in one transaction — `decideSave` for each, so the
+ * rule is the one SQLite and the single save use. One runner per database.
+ */
+const groups = new WeakMap<Database, PostgresGroups<SaveUnit, SaveAnswer>>();
+/** How PostgreSQL's saves were grouped so far (tests, bench); null on SQLite. */
+export const saveGroupsState = (database: Database) =>
+  database.dialect === 'postgres' ? saveGroups(database).state() : null;
+const saveGroups = (database: Database) => {
+  let runner = groups.get(database);
+  if (!runner) {
+    runner = postgresGroups<SaveUnit, SaveAnswer>(database.db, {
+      key: (unit) => unit.teamId,
+      alone: (unit) => saveAlone(database, unit),
+      work: async (query, units) => {
+        const reads = await pg.readForSaves(
+          query,
+          units.map((u) => ({ teamId: u.teamId, fixtureIds: u.batch.map((p) => p.fixtureId) })),
+        );
+        const decided = units.map((unit) => {
+          try {
+            const read = reads.get(unit.teamId);
+            if (!read) throw new AppError('TEAM_NOT_FOUND');
+            return {
+              ok: true as const,
+              save: decideSave(read, unit.user, unit.batch, unit.now),
+              unit,
+            };
+          } catch (error) {
+            return { ok: false as const, error };
+          }
+        });
+        await pg.writeSaves(
+          query,
+          decided.flatMap((d) =>
+            d.ok
+              ? [
+                  {
+                    teamId: d.save.team.id,
+                    rows: d.save.rows,
+                    moves: d.save.moves,
+                    at: d.unit.now.toISOString(),
+                  },
+                ]
+              : [],
+          ),
+        );
+        return decided.map((d) => (d.ok ? { ok: true, value: d.save.answer } : d));
+      },
+    });
+    groups.set(database, runner);
+  }
+  return runner;
 };
 
 /**

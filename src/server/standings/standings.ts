@@ -53,6 +53,7 @@ export type { LeagueRulesSource } from './rules-source';
 export type { StandingsQuery, RankedTotals } from './table';
 export type { TotalsRow, Score } from './repository';
 export type { StoredPick, TotalsMove } from './tally-moves';
+export { isSettledPick, teamMovesParams, teamMovesText } from './tally-moves';
 export type { LiveRow, LiveQuery } from './live-table';
 export type { InPlayFixture } from './live-repository';
 

@@ -1,6 +1,9 @@
 import {
   DummyDriver,
   Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
@@ -222,6 +225,54 @@ export const moveTeamTotalsDirect = (
           : m[slot.slice(1) as keyof TotalsMove];
     s.run(directMove.text, ...directMove.order.map(value));
   }
+};
+
+/** Statements compiled for PostgreSQL without a connection (the group commit of saves). */
+const coldPostgres = new Kysely<DB>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+/**
+ * `moveTeamTotals` of many teams in one statement on PostgreSQL (decision 022): the moves are
+ * bound as ten arrays from parameter `$first` on — team, season, then each counter in
+ * `TotalsMove` order (`teamMovesParams`). A team and season appear once.
+ */
+export const teamMovesText = (first: number) => {
+  const p = (i: number) => `$${first + i}`;
+  const arrays = [
+    `${p(0)}::text[]`,
+    `${p(1)}::text[]`,
+    ...moveKeys.map((_, i) => `${p(2 + i)}::int[]`),
+  ].join(', ');
+  const counters = moveKeys.map((k) => `m.${k}`);
+  const select = `select t.id, m.season, t.league_id, lower(t.name), ${counters[0]}, 0, ${counters
+    .slice(1)
+    .join(', ')}
+    from unnest(${arrays}) as m(team, season, ${moveKeys.join(', ')})
+    join teams t on t.id = m.team`;
+  return addToTeamTotals(sql.raw(select)).compile(coldPostgres).sql;
+};
+
+/** The arrays `teamMovesText` binds, from each team's moves (no-moves left out). */
+export const teamMovesParams = (
+  teams: readonly { teamId: string; moves: Map<string, TotalsMove> }[],
+) => {
+  const rows = teams.flatMap(({ teamId, moves }) =>
+    [...moves].filter(([, m]) => !isNoMove(m)).map(([season, m]) => ({ teamId, season, m })),
+  );
+  return {
+    rows: rows.length,
+    params: [
+      rows.map((r) => r.teamId),
+      rows.map((r) => r.season),
+      ...moveKeys.map((k) => rows.map((r) => r.m[k])),
+    ],
+  };
 };
 
 /** Moves one team's round totals (one statement per round). */
