@@ -44,7 +44,13 @@ process.on('message', (message) => {
     // After a full collection when the process runs with --expose-gc: what is held, not garbage.
     (globalThis as { gc?: () => void }).gc?.();
     const used = process.memoryUsage();
-    process.send?.({ type: 'memory', rss: used.rss, heap: used.heapUsed, external: used.external });
+    process.send?.({
+      type: 'memory',
+      rss: used.rss,
+      heap: used.heapUsed,
+      heapTotal: used.heapTotal,
+      external: used.external,
+    });
   } else if (message === 'stop') {
     if (gaps.length > 0)
       process.stderr.write(`GAPS ${JSON.stringify(gaps)} ORIGIN ${performance.timeOrigin}\n`);

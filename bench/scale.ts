@@ -47,6 +47,8 @@ const startChild = (
         ...(process.env.BENCH_PROFILE
           ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
           : []),
+        // BENCH_NODE_FLAGS: more flags for the server (--trace-gc, a heap size) when tracing.
+        ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
       ],
       env: {
         ...process.env,
@@ -290,7 +292,7 @@ export const benchScale = async (dialect: 'sqlite' | 'postgres'): Promise<Figure
 
   // 6. The kick-off rush: saves at 100 connections, with the event loop watched.
   await probe(child, 'reset');
-  const saves = await load(port, 100, 10_000, (i) => {
+  const saveRequest = (i: number) => {
     const s = savers[i % savers.length];
     return {
       method: 'PUT',
@@ -307,7 +309,8 @@ export const benchScale = async (dialect: 'sqlite' | 'postgres'): Promise<Figure
         ],
       }),
     };
-  });
+  };
+  const saves = await load(port, 100, 10_000, saveRequest);
   const savesLoop = await probe(child, 'report');
   lines.push(
     `prediction saves at 100 connections: ${fmt(saves)} — ${((saves.perSecond / health.perSecond) * 100).toFixed(0)} % of /healthz (goal ≥ 30 %, p99 < 100 ms, 0 errors)`,
@@ -315,6 +318,19 @@ export const benchScale = async (dialect: 'sqlite' | 'postgres'): Promise<Figure
   lines.push(
     `event-loop delay during the saves: p99 ${savesLoop.p99} ms, max ${savesLoop.max} ms (goal < 20 / < 50 ms)`,
   );
+  // PostgreSQL with two instances on the one database (issue 30): 50 connections each, at once.
+  if (target.dialect === 'postgres') {
+    const second = await startChild(target, url, dataDir, 0, adminEmail);
+    const [a, b] = await Promise.all([
+      load(port, 50, 10_000, (i) => saveRequest(2 * i)),
+      load(second.port, 50, 10_000, (i) => saveRequest(2 * i + 1)),
+    ]);
+    second.child.send('stop');
+    await new Promise((resolve) => second.child.once('exit', resolve));
+    lines.push(
+      `prediction saves at 100 connections over two instances: ${(a.perSecond + b.perSecond).toFixed(0)} req/s together (${(((a.perSecond + b.perSecond) / health.perSecond) * 100).toFixed(0)} % of one instance's /healthz), ${a.errors + b.errors} errors; the first ${fmt(a)}; the second ${fmt(b)}`,
+    );
+  }
 
   // 7a. Live play (issue 29): the fixture every team predicted in play, 10,000 streams open,
   // 100,000 phones subscribed; the first goal.

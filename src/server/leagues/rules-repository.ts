@@ -51,8 +51,9 @@ export const pick = (rows: RulesRow[], season: string | null): LeagueRules => {
   return best ? toRules(best) : { ...defaultLeagueRules };
 };
 
-/** The statement of `rowsOf` for leagues bound as one array `$1`, as PostgreSQL text (saves' groups). */
-export const leaguesRulesPostgresText = `select ${rulesColumns.join(', ')} from league_rules where league_id = any($1::text[])`;
+/** The statement of `rowsOf` for leagues bound as one array, as PostgreSQL text (saves' groups). */
+export const leaguesRulesPostgresText = (leagues: string) =>
+  `select ${rulesColumns.join(', ')} from league_rules where league_id = any(${leagues}::text[])`;
 
 /** The statement of `rowsOf` for one league as SQLite text (the synchronous save path). */
 export const leagueRulesText = `select ${rulesColumns.join(', ')} from league_rules where league_id = ?`;

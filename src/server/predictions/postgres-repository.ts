@@ -39,7 +39,8 @@ const readsText = `select
   (select coalesce(json_agg(f), '[]'::json) from (
     select id, competition_id, season, kickoff_at, status, home_team, away_team
     from fixtures where id = any($1::text[]) order by id for share) f) as fixtures,
-  (select coalesce(json_agg(p), '[]'::json) from (${picksSelect('$2', '$1')}) p) as picks`;
+  (select coalesce(json_agg(p), '[]'::json) from (${picksSelect('$2', '$1')}) p) as picks,
+  (select coalesce(json_agg(r), '[]'::json) from (${leaguesRulesPostgresText('$3')}) r) as rules`;
 
 const picksText = picksSelect('$1', '$2');
 
@@ -126,11 +127,11 @@ export const readForSaves = async (
   );
   const fixtureIds = [...new Set(saves.flatMap((s) => s.fixtureIds))];
   const leagueIds = [...new Set([...teams.values()].map((t) => t.leagueId))];
-  const [reads] = await query<{ fixtures: FixtureRow[]; picks: PickRow[] }>(readsText, [
-    fixtureIds,
-    [...teams.keys()],
-  ]);
-  const rules = await query<RulesRow>(leaguesRulesPostgresText, [leagueIds]);
+  const [reads] = await query<{ fixtures: FixtureRow[]; picks: PickRow[]; rules: RulesRow[] }>(
+    readsText,
+    [fixtureIds, [...teams.keys()], leagueIds],
+  );
+  const rules = reads?.rules ?? [];
   const fixtures = new Map<string, FixtureForPrediction>(
     (reads?.fixtures ?? []).map((f) => [
       f.id,

@@ -1,5 +1,6 @@
 import { createPublicKey } from 'node:crypto';
-import webpush from 'web-push';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import type { VapidKeys } from './keys';
 
 export interface PushTarget {
@@ -21,39 +22,55 @@ export interface PushMessage {
 
 export type PushOutcome = 'sent' | 'gone' | 'failed';
 
-/** A VAPID token is good for 12 hours; one is made per push service and used for 11. */
-const tokenSeconds = 12 * 3600;
-const tokens = new Map<string, { keys: VapidKeys; header: string; until: number }>();
+interface Answer {
+  id: number;
+  outcome?: PushOutcome;
+  error?: string;
+}
 
 /**
- * The VAPID Authorization header for a push service (RFC 8292): signed once per service's
- * origin and kept, not once per message (a goal's alerts go to 100,000 phones of a few push
- * services; the signature was a third of their cost).
+ * The thread that encrypts, signs and posts (push-worker.cjs), started on first use and kept
+ * while messages are out (unref'd when none is: it never holds the process open). One per
+ * process; a thread that fails is started again for the next message.
  */
-const vapidAuthorization = (keys: VapidKeys, endpoint: string) => {
-  const audience = new URL(endpoint).origin;
-  const now = Date.now();
-  const kept = tokens.get(audience);
-  if (kept && kept.keys === keys && kept.until > now) return kept.header;
-  const expires = Math.floor(now / 1000) + tokenSeconds;
-  const header = webpush.getVapidHeaders(
-    audience,
-    keys.subject,
-    keys.publicKey,
-    keys.privateKey,
-    'aes128gcm',
-    expires,
-  ).Authorization;
-  if (tokens.size > 100) tokens.clear();
-  tokens.set(audience, { keys, header, until: now + (tokenSeconds - 3600) * 1000 });
-  return header;
+let worker: Worker | null = null;
+let nextId = 0;
+const pending = new Map<number, (answer: Answer) => void>();
+
+const pushWorker = () => {
+  if (worker) return worker;
+  const require = createRequire(import.meta.url);
+  const started = new Worker(new URL('./push-worker.cjs', import.meta.url), {
+    // Plain JavaScript: no loader hooks (tsx) in the thread.
+    execArgv: [],
+    workerData: { webPush: require.resolve('web-push') },
+  });
+  started.unref();
+  started.on('message', (answer: Answer) => {
+    const settle = pending.get(answer.id);
+    pending.delete(answer.id);
+    if (pending.size === 0) started.unref();
+    settle?.(answer);
+  });
+  const lost = () => {
+    if (worker === started) worker = null;
+    // What the thread held is not known to have gone: a failure each.
+    for (const [id, settle] of pending) settle({ id, outcome: 'failed' });
+    pending.clear();
+  };
+  started.on('error', lost);
+  started.on('exit', lost);
+  worker = started;
+  return started;
 };
 
 /**
- * Encrypts (RFC 8291, aes128gcm) and signs (VAPID, RFC 8292) one message with web-push and posts
- * it to the browser's push service. 'gone' (404/410) means the subscription has ended and should
- * be forgotten; anything else that is not 2xx is a failure to log, never retried. Throws when the
- * message cannot be made for the target's keys (stored before they were checked at subscribe).
+ * Encrypts (RFC 8291, aes128gcm) and signs (VAPID, RFC 8292: one token per push service, kept
+ * for 11 hours) one message and posts it to the browser's push service — on the push thread, so
+ * a goal's 100,000 alerts do not fill the server's heap. 'gone' (404/410) means the subscription
+ * has ended and should be forgotten; anything else that is not 2xx is a failure to log, never
+ * retried. Throws when the message cannot be made for the target's keys (stored before they
+ * were checked at subscribe).
  */
 export const deliverPush = async (
   keys: VapidKeys,
@@ -61,29 +78,25 @@ export const deliverPush = async (
   message: PushMessage,
   options: { ttlSeconds: number; topic?: string; timeoutMs?: number },
 ): Promise<PushOutcome> => {
-  const request = webpush.generateRequestDetails(
-    { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-    JSON.stringify(message),
-    {
-      headers: { Authorization: vapidAuthorization(keys, target.endpoint) },
-      TTL: options.ttlSeconds,
-      urgency: 'high',
-      ...(options.topic ? { topic: options.topic } : {}),
-    },
-  );
-  try {
-    const response = await fetch(request.endpoint, {
-      method: 'POST',
-      headers: request.headers as Record<string, string>,
-      body: new Uint8Array(request.body),
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+  const thread = pushWorker();
+  const id = (nextId += 1);
+  const answer = await new Promise<Answer>((resolve) => {
+    pending.set(id, resolve);
+    thread.ref();
+    thread.postMessage({
+      id,
+      keys: { publicKey: keys.publicKey, privateKey: keys.privateKey, subject: keys.subject },
+      endpoint: target.endpoint,
+      p256dh: target.p256dh,
+      auth: target.auth,
+      payload: JSON.stringify(message),
+      ttlSeconds: options.ttlSeconds,
+      topic: options.topic,
+      timeoutMs: options.timeoutMs ?? 10_000,
     });
-    await response.body?.cancel();
-    if (response.status === 404 || response.status === 410) return 'gone';
-    return response.ok ? 'sent' : 'failed';
-  } catch {
-    return 'failed';
-  }
+  });
+  if (answer.error !== undefined) throw new Error(answer.error);
+  return answer.outcome ?? 'failed';
 };
 
 /** Push endpoints the server will post to: https, or loopback http outside production (tests). */

@@ -6,14 +6,14 @@ import type { EventBus, LiveEvent } from './bus';
 /**
  * The open event streams (Server-Sent Events) of this process, by league (issue 29). A stream
  * is its Node response and nothing else: one bus subscription, one heartbeat timer and one
- * frame per event and league serve them all, written 1,000 streams a turn so 10,000 open pages
+ * frame per event and league serve them all, written 250 streams a turn so 10,000 open pages
  * of one league hear a goal without holding the event loop. (One web stream, timer and listener
  * per page held about 80 KB each.)
  */
 
 const heartbeatMs = 25_000;
 /** Streams written in one turn of the event loop. */
-const slice = 1_000;
+const slice = 250;
 
 interface League {
   competitionId: string;
@@ -100,17 +100,19 @@ export class LeagueStreams {
       'x-accel-buffering': 'no',
       connection: 'keep-alive',
     });
-    res.write(frame('ready', JSON.stringify({ leagueId: league.id })));
-    const entry = this.leagues.get(league.id) ?? {
+    // Only the id is kept with the stream, not the league as read.
+    const leagueId = league.id;
+    res.write(frame('ready', JSON.stringify({ leagueId })));
+    const entry = this.leagues.get(leagueId) ?? {
       competitionId: league.competitionId,
       open: new Set(),
     };
     entry.open.add(res);
-    this.leagues.set(league.id, entry);
+    this.leagues.set(leagueId, entry);
     res.once('close', () => {
       entry.open.delete(res);
-      if (entry.open.size === 0 && this.leagues.get(league.id) === entry)
-        this.leagues.delete(league.id);
+      if (entry.open.size === 0 && this.leagues.get(leagueId) === entry)
+        this.leagues.delete(leagueId);
       onEnd();
     });
   }
