@@ -45,20 +45,14 @@ export const inTransaction = async <T>(
  * large batch's pages would hold the event loop for a hundred milliseconds and more, and nothing
  * a player was told depends on it. A power cut may lose such a commit, never half of one; the run
  * then resumes from its last durable cursor, and the next durable commit (a save) flushes every
- * commit before it. Every other transaction commits with FULL.
+ * commit before it. Every other transaction commits with FULL. PostgreSQL's commits do not hold
+ * the event loop: there it is `inTransaction`.
  */
 export const inDerivedTransaction = async <T>(
   database: Database,
   work: (trx: Transaction<DB>) => Promise<T>,
 ) => {
-  // PostgreSQL: the same bargain (decision 022) — this transaction's commit does not wait for
-  // its flush (SET LOCAL: nothing else on the connection changes); a crash loses at most the
-  // last few such commits whole, and the run redoes them from its last durable cursor.
-  if (database.dialect !== 'sqlite')
-    return inTransaction(database.db, async (trx) => {
-      await sql`set local synchronous_commit = off`.execute(trx);
-      return work(trx);
-    });
+  if (database.dialect !== 'sqlite') return inTransaction(database.db, work);
   await writeGates.get(database.db)?.();
   // The connection is this transaction's from the first pragma to the last (SQLite refuses to
   // change the level inside a transaction).
