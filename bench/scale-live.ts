@@ -7,6 +7,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fork, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { Agent as HttpAgent } from 'node:http';
 import { sql } from 'kysely';
@@ -70,6 +71,9 @@ const holders = async () => {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  // The pages stand for browsers on other machines: on this machine's two cores they yield to
+  // the server and its database.
+  if (child.pid !== undefined) setPriority(child.pid, 19);
   const ask = <T>(message: unknown, answer: string) =>
     new Promise<T>((resolve) => {
       const on = (m: { type?: string }) => {

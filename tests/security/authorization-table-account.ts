@@ -17,6 +17,9 @@ export const accountTable: Table = {
   // --- outside /api: probes for load balancers ---
   'GET /healthz': { expect: anyone, request: () => ({ path: '/healthz' }) },
   'GET /readyz': { expect: anyone, request: () => ({ path: '/readyz' }) },
+  // Prometheus: only a Bearer METRICS_TOKEN opens it, never a session; unset here, so 404 for all
+  // (src/server/health/metrics.test.ts covers the token).
+  'GET /metrics': { expect: all('404 NOT_FOUND'), request: () => ({ path: '/metrics' }) },
   'GET /api/openapi.json': { expect: anyone, request: () => ({ path: '/api/openapi.json' }) },
 
   // --- account ---

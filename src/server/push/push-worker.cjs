@@ -3,6 +3,7 @@
 // it runs without a TypeScript loader. Each message allocates tens of kilobytes that outlive a
 // young-generation collection; 100,000 goal alerts on the server's own thread meant a 50–100 ms
 // collection of its old heap every few seconds. Here they cost this thread's heap only.
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS: the thread runs without a TypeScript loader */
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const webpush = require(workerData.webPush);
