@@ -1,14 +1,13 @@
 import type { GroupQuery } from '../db/pg-group';
-import type { FixtureStatus } from '../../domain/fixtures';
 import type { FixtureForPrediction } from '../../domain/predictions';
 import { leaguesRulesPostgresText, type RulesRow } from '../leagues/rules-repository';
 import {
   isSettledPick,
   teamMovesParams,
   teamMovesText,
-  type StoredPick,
   type TotalsMove,
 } from '../standings/standings';
+import { picksOfRows, toSaveFixture, type SaveFixtureRow, type SavePickRow } from './save-rows';
 import {
   toTeamWithCompetition,
   type SaveReads,
@@ -59,23 +58,8 @@ const upsertText = `insert into predictions
 // The picks and the teams' totals in one statement (a data-modifying WITH runs to completion).
 const writeText = `with saved as (${upsertText} returning 1) ${teamMovesText(8)}`;
 
-interface FixtureRow {
-  id: string;
-  competition_id: string;
-  season: string;
-  kickoff_at: string;
-  status: FixtureStatus;
-  home_team: string;
-  away_team: string;
-}
-
-interface PickRow {
+interface PickRow extends SavePickRow {
   team_id: string;
-  fixture_id: string;
-  joker: number;
-  points: number | null;
-  tallied: number | null;
-  season: string;
 }
 
 const byTeam = (picks: PickRow[]) => {
@@ -86,28 +70,6 @@ const byTeam = (picks: PickRow[]) => {
     teams.set(p.team_id, list);
   }
   return teams;
-};
-
-/** A team's picks as a save reads them: its jokers, and its stored picks of the batch. */
-const picksOf = (picks: PickRow[], fixtureIds: readonly string[]) => {
-  const wanted = new Set(fixtureIds);
-  return {
-    jokers: picks
-      .filter((p) => Number(p.joker) === 1)
-      .map((p) => ({ fixtureId: p.fixture_id, season: p.season, joker: true as const })),
-    stored: new Map(
-      picks
-        .filter((p) => wanted.has(p.fixture_id))
-        .map((p): [string, StoredPick] => [
-          p.fixture_id,
-          {
-            joker: Number(p.joker) === 1,
-            points: p.points === null ? null : Number(p.points),
-            tallied: p.tallied === null ? null : Number(p.tallied),
-          },
-        ]),
-    ),
-  };
 };
 
 /**
@@ -127,31 +89,20 @@ export const readForSaves = async (
   );
   const fixtureIds = [...new Set(saves.flatMap((s) => s.fixtureIds))];
   const leagueIds = [...new Set([...teams.values()].map((t) => t.leagueId))];
-  const [reads] = await query<{ fixtures: FixtureRow[]; picks: PickRow[]; rules: RulesRow[] }>(
+  const [reads] = await query<{ fixtures: SaveFixtureRow[]; picks: PickRow[]; rules: RulesRow[] }>(
     readsText,
     [fixtureIds, [...teams.keys()], leagueIds],
   );
   const rules = reads?.rules ?? [];
   const fixtures = new Map<string, FixtureForPrediction>(
-    (reads?.fixtures ?? []).map((f) => [
-      f.id,
-      {
-        id: f.id,
-        competitionId: f.competition_id,
-        season: f.season,
-        kickoffAt: f.kickoff_at,
-        status: f.status,
-        homeTeam: f.home_team,
-        awayTeam: f.away_team,
-      },
-    ]),
+    (reads?.fixtures ?? []).map((f) => [f.id, toSaveFixture(f)]),
   );
   let picks = byTeam(reads?.picks ?? []);
 
   const unsettled = saves.filter((s) => {
     const team = teams.get(s.teamId);
     if (!team) return false;
-    const { stored } = picksOf(picks.get(s.teamId) ?? [], s.fixtureIds);
+    const { stored } = picksOfRows(picks.get(s.teamId) ?? [], s.fixtureIds);
     return ![...stored.values()].every(isSettledPick);
   });
   if (unsettled.length > 0) {
@@ -182,7 +133,7 @@ export const readForSaves = async (
     result.set(s.teamId, {
       team,
       fixtures: own,
-      ...picksOf(picks.get(s.teamId) ?? [], s.fixtureIds),
+      ...picksOfRows(picks.get(s.teamId) ?? [], s.fixtureIds),
       rules: rules.filter((r) => r.league_id === team.leagueId),
     });
   }

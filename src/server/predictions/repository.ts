@@ -3,6 +3,7 @@ import type { Dialect } from '../db/database';
 import type { FixtureForPrediction, Outcome, SavedPrediction } from '../../domain/predictions';
 import type { DB } from '../db/schema';
 import { settledPicks, type StoredPick } from '../standings/standings';
+import { picksOfRows } from './save-rows';
 import { rowsOf, type RulesRow } from '../leagues/rules-repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -175,24 +176,7 @@ export const picksForSave = async (db: Db, teamId: string, fixtureIds: string[])
         : eb.or([eb('p.joker', '=', 1), eb('p.fixture_id', 'in', fixtureIds)]),
     )
     .execute();
-  const wanted = new Set(fixtureIds);
-  return {
-    jokers: rows
-      .filter((r) => Number(r.joker) === 1)
-      .map((r) => ({ fixtureId: r.fixture_id, season: r.season, joker: true })),
-    stored: new Map(
-      rows
-        .filter((r) => wanted.has(r.fixture_id))
-        .map((r): [string, StoredPick] => [
-          r.fixture_id,
-          {
-            joker: Number(r.joker) === 1,
-            points: r.points === null ? null : Number(r.points),
-            tallied: r.tallied === null ? null : Number(r.tallied),
-          },
-        ]),
-    ),
-  };
+  return picksOfRows(rows, fixtureIds);
 };
 
 export type { StoredPick };

@@ -1,8 +1,8 @@
 import type { DirectStatements } from '../db/database';
 import type { FixtureForPrediction, Outcome } from '../../domain/predictions';
-import type { FixtureStatus } from '../../domain/fixtures';
 import { picksSavedDirect, type TotalsMove } from '../standings/standings';
 import { leagueRulesText, type RulesRow } from '../leagues/rules-repository';
+import { picksOfRows, toSaveFixture, type SaveFixtureRow, type SavePickRow } from './save-rows';
 import {
   toTeamWithCompetition,
   type SaveReads,
@@ -35,24 +35,6 @@ const upsertText = `insert into predictions
     first_goal_minute = excluded.first_goal_minute, joker = excluded.joker,
     tallied = excluded.tallied, updated_at = excluded.updated_at`;
 
-interface FixtureRow {
-  id: string;
-  competition_id: string;
-  season: string;
-  kickoff_at: string;
-  status: FixtureStatus;
-  home_team: string;
-  away_team: string;
-}
-
-interface PickRow {
-  fixture_id: string;
-  joker: number;
-  points: number | null;
-  tallied: number | null;
-  season: string;
-}
-
 /** The team (with its league), the batch's fixtures, the team's jokers and its stored picks. */
 export const readForSave = (
   s: DirectStatements,
@@ -64,33 +46,13 @@ export const readForSave = (
   if (!team) return { team, fixtures: new Map(), jokers: [], stored: new Map(), rules: [] };
   const ids = JSON.stringify(fixtureIds);
   const fixtures = new Map<string, FixtureForPrediction>(
-    s.all<FixtureRow>(fixturesText, ids).map((f) => [
-      f.id,
-      {
-        id: f.id,
-        competitionId: f.competition_id,
-        season: f.season,
-        kickoffAt: f.kickoff_at,
-        status: f.status,
-        homeTeam: f.home_team,
-        awayTeam: f.away_team,
-      },
-    ]),
+    s.all<SaveFixtureRow>(fixturesText, ids).map((f) => [f.id, toSaveFixture(f)]),
   );
-  const picks = s.all<PickRow>(picksText, teamId, ids);
-  const wanted = new Set(fixtureIds);
   return {
     team,
     fixtures,
     rules: s.all<RulesRow>(leagueRulesText, team.leagueId),
-    jokers: picks
-      .filter((p) => p.joker === 1)
-      .map((p) => ({ fixtureId: p.fixture_id, season: p.season, joker: true })),
-    stored: new Map(
-      picks
-        .filter((p) => wanted.has(p.fixture_id))
-        .map((p) => [p.fixture_id, { joker: p.joker === 1, points: p.points, tallied: p.tallied }]),
-    ),
+    ...picksOfRows(s.all<SavePickRow>(picksText, teamId, ids), fixtureIds),
   };
 };
 
