@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bulkLoad } from '../../../tests/setup/bulk';
 import { appPerFile } from '../../../tests/setup/test-app';
@@ -216,5 +216,23 @@ describe.runIf(!postgresTestUrl())('query plans (SQLite)', () => {
     expect(inNameOrder.length).toBeGreaterThan(0);
     for (const plan of inNameOrder)
       expect(plan.join(' | '), plan.sql).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+  });
+});
+
+describe.runIf(postgresTestUrl())('the app’s PostgreSQL sessions (decision 023)', () => {
+  it('plan without JIT compilation and cost a random read as on solid-state storage', async () => {
+    const { db } = t.services.database;
+    // Every connection of the pool: several statements at once take several.
+    const settings = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        sql<{
+          jit: string;
+          cost: string;
+        }>`select current_setting('jit') as jit, current_setting('random_page_cost') as cost, pg_sleep(0.05)`.execute(
+          db,
+        ),
+      ),
+    );
+    for (const { rows } of settings) expect(rows[0]).toMatchObject({ jit: 'off', cost: '1.1' });
   });
 });

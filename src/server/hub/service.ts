@@ -75,14 +75,92 @@ export const playerHub = async (
     return found;
   };
 
-  const bonus = await unansweredCounts(
-    db,
-    memberships.flatMap(({ teams: own }) => own.map((t) => t.id)),
-    nowIso,
-  );
+  /** Each of the player's teams in a league: its rank, the rank before the latest round, points. */
+  const teamRanks = async (
+    league: { id: string; competitionId: string },
+    own: readonly { id: string }[],
+    season: string,
+    about: { scoredRound: string | null; stamp: string },
+  ) => {
+    // A result the background run has not reached this league with yet counts already.
+    await standings.makeCurrent(league);
+    const totals = new Map(
+      (await teamsOfUser(db, league.id, season, viewer.id)).map((r) => [r.teamId, r]),
+    );
+    const rankOf = async (teamId: string) => {
+      const score = totals.get(teamId) ?? { points: 0, exactMinutes: 0, correctOutcomes: 0 };
+      const [better, previousRank] = await Promise.all([
+        countBetter(db, league.id, season, score),
+        about.scoredRound ? rankBefore(league.id, teamId, season, about, score) : null,
+      ]);
+      return [teamId, { rank: better + 1, previousRank, points: score.points }] as const;
+    };
+    return new Map(await Promise.all(own.map((t) => rankOf(t.id))));
+  };
+
+  /** The team's rank before the latest scored round (remembered per score, see rememberMs). */
+  const rankBefore = async (
+    leagueId: string,
+    teamId: string,
+    season: string,
+    about: { scoredRound: string | null; stamp: string },
+    score: { points: number; exactMinutes: number; correctOutcomes: number },
+  ) => {
+    const scoredRound = about.scoredRound as string;
+    const round = await roundScore(db, teamId, season, scoredRound);
+    const before = {
+      points: score.points - round.points,
+      exactMinutes: score.exactMinutes - round.exactMinutes,
+      correctOutcomes: score.correctOutcomes - round.correctOutcomes,
+    };
+    const key = [
+      leagueId,
+      season,
+      scoredRound,
+      before.points,
+      before.exactMinutes,
+      before.correctOutcomes,
+    ].join('|');
+    const known = previousRanks.get(key);
+    if (known && known.stamp === about.stamp && now.getTime() - known.at < rememberMs)
+      return known.rank;
+    const rank = (await countBetterBefore(db, leagueId, season, scoredRound, before)) + 1;
+    rememberRank(key, about.stamp, rank, now.getTime());
+    return rank;
+  };
+
+  // Every league at once (each a few short reads in a row): on PostgreSQL the hub waits for
+  // the longest chain, not for the sum of them all.
+  const [bonus, perLeague] = await Promise.all([
+    unansweredCounts(
+      db,
+      memberships.flatMap(({ teams: own }) => own.map((t) => t.id)),
+      nowIso,
+    ),
+    Promise.all(
+      memberships.map(async ({ league, teams: own }) => {
+        const [about, teamCount] = await Promise.all([
+          competition(league.competitionId),
+          hub.leagueTeamCount(db, league.id),
+        ]);
+        const season = about.season;
+        const [predicted, ranked] = await Promise.all([
+          about.next
+            ? hub.predictedCounts(
+                db,
+                own.map((t) => t.id),
+                about.next.fixtureIds,
+              )
+            : new Map<string, number>(),
+          season ? teamRanks(league, own, season, about) : null,
+        ]);
+        return { league, own, about, teamCount, predicted, ranked };
+      }),
+    ),
+  ]);
+
   const teams: HubTeam[] = [];
-  for (const { league, teams: own } of memberships) {
-    const about = await competition(league.competitionId);
+  for (const { league, own, about, teamCount, predicted, ranked } of perLeague) {
     const base = {
       leagueId: league.id,
       leagueName: league.name,
@@ -91,14 +169,6 @@ export const playerHub = async (
       competitionRoute: league.competitionRoute,
       season: about.season,
     };
-    const teamCount = await hub.leagueTeamCount(db, league.id);
-    const predicted = about.next
-      ? await hub.predictedCounts(
-          db,
-          own.map((t) => t.id),
-          about.next.fixtureIds,
-        )
-      : new Map<string, number>();
     const nextRound = (teamId: string) =>
       about.next
         ? {
@@ -112,64 +182,17 @@ export const playerHub = async (
             missing: about.next.fixtureIds.length - (predicted.get(teamId) ?? 0),
           }
         : null;
-    if (!about.season) {
-      for (const t of own)
-        teams.push({
-          ...base,
-          teamId: t.id,
-          teamName: t.name,
-          rank: null,
-          previousRank: null,
-          teams: teamCount,
-          points: 0,
-          nextRound: null,
-          bonusToAnswer: bonus.get(t.id) ?? 0,
-        });
-      continue;
-    }
-    const season = about.season;
-    // A result the background run has not reached this league with yet counts already.
-    await standings.makeCurrent(league);
-    const totals = new Map(
-      (await teamsOfUser(db, league.id, season, viewer.id)).map((r) => [r.teamId, r]),
-    );
     for (const t of own) {
-      const score = totals.get(t.id) ?? { points: 0, exactMinutes: 0, correctOutcomes: 0 };
-      const rank = (await countBetter(db, league.id, season, score)) + 1;
-      let previousRank: number | null = null;
-      if (about.scoredRound) {
-        const round = await roundScore(db, t.id, season, about.scoredRound);
-        const before = {
-          points: score.points - round.points,
-          exactMinutes: score.exactMinutes - round.exactMinutes,
-          correctOutcomes: score.correctOutcomes - round.correctOutcomes,
-        };
-        const key = [
-          league.id,
-          season,
-          about.scoredRound,
-          before.points,
-          before.exactMinutes,
-          before.correctOutcomes,
-        ].join('|');
-        const known = previousRanks.get(key);
-        if (known && known.stamp === about.stamp && now.getTime() - known.at < rememberMs) {
-          previousRank = known.rank;
-        } else {
-          previousRank =
-            (await countBetterBefore(db, league.id, season, about.scoredRound, before)) + 1;
-          rememberRank(key, about.stamp, previousRank, now.getTime());
-        }
-      }
+      const r = ranked?.get(t.id);
       teams.push({
         ...base,
         teamId: t.id,
         teamName: t.name,
-        rank,
-        previousRank,
+        rank: r?.rank ?? null,
+        previousRank: r?.previousRank ?? null,
         teams: teamCount,
-        points: score.points,
-        nextRound: nextRound(t.id),
+        points: r?.points ?? 0,
+        nextRound: r ? nextRound(t.id) : null,
         bonusToAnswer: bonus.get(t.id) ?? 0,
       });
     }

@@ -9,23 +9,18 @@ import { findLeague } from './service';
 import { summaryOf } from './summary';
 
 /**
- * The season a league's standings count (DESIGN §2): the one asked for, else the competition's
- * current season; and the seasons the switcher offers — the current one and any in which the
- * league's teams predicted, latest first.
+ * The seasons a league's standings switcher offers (DESIGN §2): the competition's current one and
+ * any in which the league's teams predicted, latest first.
  */
-const standingsSeason = async (
+const seasonsOffered = async (
   db: Kysely<DB>,
   league: repo.LeagueRow,
-  asked: string | undefined,
-  now: Date,
+  current: string | null,
+  spans: readonly { season: string }[],
 ) => {
-  const { season, current, spans } = await resolveSeason(db, league.competitionId, asked, now);
   const others = spans.map((s) => s.season).filter((s) => s !== current);
   const played = new Set(await repo.seasonsPlayed(db, league.id, others));
-  const seasons = spans
-    .filter((s) => s.season === current || played.has(s.season))
-    .map((s) => s.season);
-  return { season, current, seasons };
+  return spans.filter((s) => s.season === current || played.has(s.season)).map((s) => s.season);
 };
 
 /**
@@ -46,15 +41,22 @@ export const leagueStandings = async (
 ) => {
   const { db } = database;
   const league = await findLeague({ database }, input);
-  const { season, current, seasons } = await standingsSeason(db, league, input.season, now);
-  const [standings, member] = await Promise.all([
+  // The season counted: the one asked for, else the competition's current season.
+  const { season, current, spans } = await resolveSeason(
+    db,
+    league.competitionId,
+    input.season,
+    now,
+  );
+  // The live table is read beside the confirmed one (a page after a goal waits for neither).
+  const [seasons, standings, member, live] = await Promise.all([
+    seasonsOffered(db, league, current, spans),
     tables.table(league, season ?? '', input, viewer?.id ?? null),
     viewer ? repo.isMember(db, league.id, viewer.id) : false,
-  ]);
-  const live =
     input.view === 'live' && season !== null
-      ? await tables.liveTable(league, season, input, viewer?.id ?? null)
-      : null;
+      ? tables.liveTable(league, season, input, viewer?.id ?? null)
+      : null,
+  ]);
   const { bonus } = standings;
   const mine = (r: TotalsRow) => viewer !== null && r.userId === viewer.id;
   const toRow = (r: TotalsRow & { rank: number }) => ({

@@ -16,6 +16,7 @@ export type LiveEvent =
   | { type: 'resync' };
 
 export interface EventBus {
+  /** Hands the event to this instance's subscribers at once; other instances hear it soon after. */
   publish: (event: LiveEvent) => Promise<void>;
   /** `onEnd` runs when the bus closes (shutdown), so open streams can finish. */
   subscribe: (listener: (event: LiveEvent) => void, onEnd?: () => void) => () => void;
@@ -64,13 +65,15 @@ const maxRetryMs = 30_000;
 export const createPostgresBus = (url: string, logger: Logger): EventBus => {
   const local = createLocalBus();
   const origin = randomUUID();
-  const publisher = new pg.Pool({ connectionString: url, max: 2 });
+  const publisher = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 5_000 });
   publisher.on('error', (err) => logger.warn({ err }, 'realtime NOTIFY connection lost'));
   let client: pg.Client | null = null;
   let closed = false;
   let lostOnce = false;
   let retryMs = 1000;
   let retry: NodeJS.Timeout | null = null;
+  /** The NOTIFYs published so far, sent in order. */
+  let sent: Promise<void> = Promise.resolve();
 
   const deliver = (message: pg.Notification) => {
     if (message.channel !== channel || !message.payload) return;
@@ -129,23 +132,27 @@ export const createPostgresBus = (url: string, logger: Logger): EventBus => {
   };
   void listen();
   return {
+    // The caller is not held for the NOTIFY's round trip (an admin's answer would wait behind
+    // the first turns of writing this instance's own streams); events go out one after another
+    // in the order they were published.
     publish: async (event) => {
       if (closed) return;
       void local.publish(event);
-      try {
-        await publisher.query('select pg_notify($1, $2)', [
-          channel,
-          JSON.stringify({ o: origin, e: event }),
-        ]);
-      } catch (err) {
-        // The other instances' listeners are cut too: they resync when they listen again.
-        logger.warn({ err }, 'realtime NOTIFY failed');
-      }
+      const payload = JSON.stringify({ o: origin, e: event });
+      sent = sent.then(async () => {
+        try {
+          await publisher.query('select pg_notify($1, $2)', [channel, payload]);
+        } catch (err) {
+          // The other instances' listeners are cut too: they resync when they listen again.
+          logger.warn({ err }, 'realtime NOTIFY failed');
+        }
+      });
     },
     subscribe: local.subscribe,
     close: async () => {
       closed = true;
       if (retry) clearTimeout(retry);
+      await sent;
       await local.close();
       const c = client;
       client = null;

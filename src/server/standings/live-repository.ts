@@ -78,30 +78,34 @@ export const leagueScores = async (db: Db, leagueId: string, season: string) =>
   }));
 
 export interface LeaguePick {
+  fixtureId: string;
   teamId: string;
   outcome: Outcome;
   firstGoalMinute: number | null;
   joker: boolean;
 }
 
-/** The picks of the league's teams for one fixture. */
+/** The picks of the league's teams for the fixtures given (one statement for all of them). */
 export const leaguePicks = async (
   db: Db,
   leagueId: string,
-  fixtureId: string,
+  fixtureIds: readonly string[],
 ): Promise<LeaguePick[]> =>
-  (
-    await db
-      .selectFrom('teams as t')
-      .innerJoin('predictions as p', (j) =>
-        j.onRef('p.team_id', '=', 't.id').on('p.fixture_id', '=', fixtureId),
-      )
-      .select(['p.team_id', 'p.outcome', 'p.first_goal_minute', 'p.joker'])
-      .where('t.league_id', '=', leagueId)
-      .execute()
-  ).map((p) => ({
-    teamId: p.team_id,
-    outcome: p.outcome,
-    firstGoalMinute: p.first_goal_minute,
-    joker: Number(p.joker) === 1,
-  }));
+  fixtureIds.length === 0
+    ? []
+    : (
+        await db
+          .selectFrom('teams as t')
+          .innerJoin('predictions as p', (j) =>
+            j.onRef('p.team_id', '=', 't.id').on('p.fixture_id', 'in', [...fixtureIds]),
+          )
+          .select(['p.fixture_id', 'p.team_id', 'p.outcome', 'p.first_goal_minute', 'p.joker'])
+          .where('t.league_id', '=', leagueId)
+          .execute()
+      ).map((p) => ({
+        fixtureId: p.fixture_id,
+        teamId: p.team_id,
+        outcome: p.outcome,
+        firstGoalMinute: p.first_goal_minute,
+        joker: Number(p.joker) === 1,
+      }));

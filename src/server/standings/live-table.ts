@@ -8,7 +8,7 @@ import {
 } from '../../domain/scoring';
 import type { DB } from '../db/schema';
 import { yieldToEventLoop } from '../event-loop';
-import { inPlayFixtures, leaguePicks, leagueScores, type InPlayFixture } from './live-repository';
+import { leaguePicks, leagueScores, type InPlayFixture } from './live-repository';
 import { teamsOfUser, totalsOfTeams, type TotalsRow } from './repository';
 import type { TablePart } from './table';
 
@@ -23,6 +23,8 @@ import type { TablePart } from './table';
 const pageSize = 50;
 const topSize = 10;
 const viewerTeamsShown = 5;
+/** Picks scored in one turn of the event loop. */
+const scoredPerTurn = 20_000;
 
 /** One team in the live ranking (what is kept: a few numbers a team). */
 export interface LiveRanked {
@@ -48,26 +50,35 @@ const rankLeague = async (
   leagueId: string,
   season: string,
   fixtures: readonly InPlayFixture[],
-  rules: ScoringRules,
+  rules: () => Promise<ScoringRules>,
 ): Promise<LiveRanked[]> => {
-  const scores = await leagueScores(db, leagueId, season);
-  // A large league's rows are read, scored and ranked in turns of their own, its teams' sums in
-  // arrays by place (a 10,000-team league allocates no object per pick).
+  // One round trip: the rules, every team's totals and the picks of all fixtures in play.
+  const [scoring, scores, picks] = await Promise.all([
+    rules(),
+    leagueScores(db, leagueId, season),
+    leaguePicks(
+      db,
+      leagueId,
+      fixtures.map((f) => f.id),
+    ),
+  ]);
+  await yieldToEventLoop();
+  // A large league's rows are scored and ranked in turns of their own, its teams' sums in arrays
+  // by place (a 10,000-team league allocates no object per pick).
   const place = new Map(scores.map((s, i) => [s.teamId, i]));
+  const actual = new Map(fixtures.map((f) => [f.id, provisionalResult(f)]));
   const morePoints = new Int32Array(scores.length);
   const moreExact = new Int32Array(scores.length);
   const moreCorrect = new Int32Array(scores.length);
-  for (const fixture of fixtures) {
-    await yieldToEventLoop();
-    const picks = await leaguePicks(db, leagueId, fixture.id);
-    await yieldToEventLoop();
-    const actual = provisionalResult(fixture);
-    for (const pick of picks) {
+  for (let from = 0; from < picks.length; from += scoredPerTurn) {
+    if (from > 0) await yieldToEventLoop();
+    for (const pick of picks.slice(from, from + scoredPerTurn)) {
       const i = place.get(pick.teamId);
-      if (i === undefined) continue;
-      morePoints[i] = (morePoints[i] as number) + pointsFor(pick, actual, rules);
-      if (isExactMinute(pick, actual)) moreExact[i] = (moreExact[i] as number) + 1;
-      if (isCorrectOutcome(pick, actual)) moreCorrect[i] = (moreCorrect[i] as number) + 1;
+      const result = actual.get(pick.fixtureId);
+      if (i === undefined || !result) continue;
+      morePoints[i] = (morePoints[i] as number) + pointsFor(pick, result, scoring);
+      if (isExactMinute(pick, result)) moreExact[i] = (moreExact[i] as number) + 1;
+      if (isCorrectOutcome(pick, result)) moreCorrect[i] = (moreCorrect[i] as number) + 1;
     }
   }
   const rows = scores.map((s, i) => ({
@@ -107,24 +118,23 @@ export type LiveRow = TotalsRow & LiveRanked & { position: number };
 
 /**
  * A page of the league's live table as `viewerId` sees it, with the top 10 and the viewer's teams
- * beside their neighbours; null when no fixture of the season is in play.
+ * beside their neighbours, given the season's fixtures in play (at least one).
  */
 export const readLiveTable = async (
   db: Kysely<DB>,
   league: { id: string; competitionId: string },
   season: string,
+  fixtures: readonly InPlayFixture[],
   query: LiveQuery,
   viewerId: string | null,
   rules: () => Promise<ScoringRules>,
   part: TablePart,
 ) => {
-  const fixtures = await inPlayFixtures(db, league.competitionId, season);
-  if (fixtures.length === 0) return null;
-  const ranked = await part(`live:${inPlayKey(fixtures)}`, async () =>
-    rankLeague(db, league.id, season, fixtures, await rules()),
-  );
+  const [ranked, mine] = await Promise.all([
+    part(`live:${inPlayKey(fixtures)}`, () => rankLeague(db, league.id, season, fixtures, rules)),
+    viewerId ? teamsOfUser(db, league.id, season, viewerId) : [],
+  ]);
   const positions = new Map(ranked.map((r, i) => [r.teamId, i]));
-  const mine = viewerId ? await teamsOfUser(db, league.id, season, viewerId) : [];
   const minePositions = mine
     .map((t) => positions.get(t.teamId))
     .filter((p): p is number => p !== undefined)

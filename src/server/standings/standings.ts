@@ -9,6 +9,7 @@ import * as ranks from './repository';
 import type { LeagueRulesSource } from './rules-source';
 import { readStatistics } from './statistics';
 import { readStandings, type StandingsQuery, type TablePart } from './table';
+import { inPlayFixtures } from './live-repository';
 import { readLiveTable, type LiveQuery } from './live-table';
 import { TallyWorker } from './tallies';
 import { lockLeagues } from './tally-batches';
@@ -271,6 +272,18 @@ export class Standings {
   }
 
   /**
+   * The league made current (see makeCurrent), then its version: read beside the check for
+   * pending work, and again only when the read waited for some (one round trip, not two).
+   */
+  private async currentVersion(league: { id: string; competitionId: string }) {
+    const [waited, version] = await Promise.all([
+      this.makeCurrent(league),
+      this.version(league.id),
+    ]);
+    return waited ? this.version(league.id) : version;
+  }
+
+  /**
    * A part of what the league shows, kept in memory under its standings version (`scope` keeps
    * a caller's parts apart), computed once by concurrent reads.
    */
@@ -304,9 +317,8 @@ export class Standings {
     query: StandingsQuery,
     viewerId: string | null,
   ) {
-    await this.makeCurrent(league);
-    // Read after the league is current, before any part: a part is never older than its version.
-    const part = this.part(`${league.id}\u0000${season}`, await this.version(league.id));
+    // Read once the league is current, before any part: a part is never older than its version.
+    const part = this.part(`${league.id}\u0000${season}`, await this.currentVersion(league));
     const { db } = this.database;
     const fill = () => this.makeCurrent(league, season);
     const [standings, bonus] = await Promise.all([
@@ -327,15 +339,19 @@ export class Standings {
     query: LiveQuery,
     viewerId: string | null,
   ) {
-    await this.makeCurrent(league);
-    const part = this.part(`${league.id}\u0000${season}`, await this.version(league.id));
     const { db } = this.database;
+    const [version, fixtures] = await Promise.all([
+      this.currentVersion(league),
+      inPlayFixtures(db, league.competitionId, season),
+    ]);
+    if (fixtures.length === 0) return null;
+    const part = this.part(`${league.id}\u0000${season}`, version);
     const rules = async () => {
       const [group] = await this.rules.scoringGroups(db, [league.id], season);
       if (!group) throw new Error(`no scoring rules for league ${league.id}`);
       return group.rules;
     };
-    return readLiveTable(db, league, season, query, viewerId, rules, part);
+    return readLiveTable(db, league, season, fixtures, query, viewerId, rules, part);
   }
 
   /** The league's statistics of a season, and one team's (TEAM_NOT_FOUND when not the league's). */
@@ -344,9 +360,8 @@ export class Standings {
     season: string | null,
     teamId: string | undefined,
   ) {
-    if (season !== null) await this.makeCurrent(league);
     const key = `statistics\u0000${league.id}\u0000${season ?? ''}`;
-    const part = this.part(key, season === null ? 0 : await this.version(league.id));
+    const part = this.part(key, season === null ? 0 : await this.currentVersion(league));
     return readStatistics(this.database.db, league, season, teamId, part);
   }
 }

@@ -110,21 +110,31 @@ export const readStandings = async (
   viewerId: string | null,
   part: TablePart = computed,
   /** Gives the teams the table lacks (no totals row in the season yet) theirs: the worker's. */
-  fill: () => Promise<void> = async () => {},
+  fill: () => Promise<unknown> = async () => {},
 ) => {
-  const { summary } = await part('summary', async () => {
-    const totals = await repo.tableSummary(db, league.id, season);
-    if (totals.complete) return totals;
-    await fill();
-    return repo.tableSummary(db, league.id, season);
-  });
+  let kept = part;
   const slice = (offset: number, limit: number) =>
-    part(`slice:${offset}:${limit}`, () => rankedSlice(db, league.id, season, offset, limit));
-  const [{ mine, positions }, rounds, topTen] = await Promise.all([
-    viewerPlaces(db, league.id, season, viewerId, part),
-    roundRepo.scoredRounds(db, league.competitionId, season),
-    slice(0, topSize),
+    kept(`slice:${offset}:${limit}`, () => rankedSlice(db, league.id, season, offset, limit));
+  const firstParts = () =>
+    Promise.all([
+      viewerPlaces(db, league.id, season, viewerId, kept),
+      roundRepo.scoredRounds(db, league.competitionId, season),
+      slice(0, topSize),
+    ]);
+  // The summary beside the first parts; when it found teams without totals (the worker then gave
+  // them theirs), the parts read meanwhile may lack them: they are read again, unkept. (Kept
+  // with the summary, so a read that shared its computing knows it too.)
+  const [{ summary, filled }, first] = await Promise.all([
+    part('summary', async () => {
+      const totals = await repo.tableSummary(db, league.id, season);
+      if (totals.complete) return { ...totals, filled: false };
+      await fill();
+      return { ...(await repo.tableSummary(db, league.id, season)), filled: true };
+    }),
+    firstParts(),
   ]);
+  if (filled) kept = computed;
+  const [{ mine, positions }, rounds, topTen] = filled ? await firstParts() : first;
   const pages = Math.max(1, Math.ceil(summary.totalTeams / pageSize));
   const chosen = query.round ?? rounds[0]?.round;
   if (query.round !== undefined && !rounds.some((r) => r.round === query.round))
@@ -150,7 +160,7 @@ export const readStandings = async (
     slice(offset, pageSize),
     chosen === undefined
       ? Promise.resolve(null)
-      : part(`round:${chosen}:${offset}`, () => roundTable(db, league.id, season, chosen, offset)),
+      : kept(`round:${chosen}:${offset}`, () => roundTable(db, league.id, season, chosen, offset)),
     ...neighbours,
   ]);
   for (const s of around) for (const r of s) top.set(r.position, r);

@@ -5,6 +5,7 @@ import { addBonusTotals } from './bonus-repository';
 import { fillMissingTotals, totalsComplete } from './repository';
 import type { LeagueRulesSource } from './rules-source';
 import {
+  batchBudgetMs,
   countBatch,
   defaultPartTeams,
   firstBatch,
@@ -19,6 +20,9 @@ import {
 import { rebuildLeagues } from './tally-sql';
 import * as runs from './tally-repository';
 import { markLeaguesChanged } from './versions-repository';
+
+/** PostgreSQL: batches of a rebuild in flight at once, each in a database backend of its own. */
+const rebuildsAtOnce = 2;
 
 /** A league re-scored for new rules moves in parts of this many teams (a season's picks each). */
 const rulesPartTeams = 100;
@@ -96,14 +100,14 @@ export class TallyWorker {
    * Before a league's table or picks are read: fixtures whose runs have not reached this league
    * yet (and, with a season, teams that have no totals row in it yet) are the worker's next work,
    * and the read waits for it — at most 2 s, then it reads what is there. Nothing pending: one
-   * search of the small `tally_runs` table.
+   * search of the small `tally_runs` table. True when the read waited.
    */
   async makeCurrent(league: { id: string; competitionId: string }, season?: string) {
-    if (this.stopped) return;
+    if (this.stopped) return false;
     const { db } = this.database;
     const behind = await runs.runsBehindLeague(db, league.competitionId, league.id);
     const fill = season !== undefined && !(await totalsComplete(db, league.id, season));
-    if (behind.length === 0 && !fill) return;
+    if (behind.length === 0 && !fill) return false;
     let wanted = this.wanted.get(league.id);
     if (!wanted) {
       let done = () => undefined as void;
@@ -123,6 +127,7 @@ export class TallyWorker {
       }),
     ]);
     clearTimeout(timer);
+    return true;
   }
 
   /**
@@ -235,44 +240,66 @@ export class TallyWorker {
       }
       // A large league in parts says nothing about the size of the next batch.
       if (batch.ids.length > 1 || batch.teams <= this.partTeams)
-        size = resize(size, performance.now() - started);
+        size = resize(size, performance.now() - started, batchBudgetMs(this.database.dialect));
       await yieldToEventLoop();
     }
   }
 
   /**
    * 'Rebuild standings' of a competition: every league's totals summed afresh from its
-   * predictions, a batch of leagues per transaction. Returns the leagues rebuilt.
+   * predictions, a batch of leagues per transaction. On PostgreSQL two batches go at once (each
+   * a backend's work on its own leagues; decision 023). Returns the leagues rebuilt.
    */
   async rebuildCompetition(competitionId: string) {
-    const { db } = this.database;
+    const { db, dialect } = this.database;
+    const budget = batchBudgetMs(dialect);
     let cursor = '';
     let size = firstBatch;
     let leaguesDone = 0;
-    for (;;) {
-      const batch = await nextLeagues(db, competitionId, cursor, size, this.partTeams);
-      const leagues = batch.ids;
-      const last = leagues[leagues.length - 1];
-      if (last === undefined) break;
-      const started = performance.now();
-      await inDerivedTransaction(this.database, async (trx) => {
-        await lockLeagues(this.database, trx, leagues);
-        await markLeaguesChanged(trx, leagues);
-        const groups = await this.rules.rebuildGroups(trx, leagues);
-        await inParts(trx, batch, this.partTeams, async (names) => {
-          for (const group of groups)
-            await rebuildLeagues(trx, group.leagueIds, names, group.changes);
-          await addBonusTotals(trx, leagues, names);
-        });
-        await yieldToEventLoop(); // the commit in a turn of its own
+    let failed = false;
+    // The next batch after the last one taken (taken one at a time).
+    let taking: Promise<unknown> = Promise.resolve();
+    const take = () => {
+      const next = taking.then(async () => {
+        const batch = await nextLeagues(db, competitionId, cursor, size, this.partTeams);
+        cursor = batch.ids[batch.ids.length - 1] ?? cursor;
+        return batch;
       });
-      leaguesDone += leagues.length;
-      cursor = last;
-      // A large league in parts says nothing about the size of the next batch.
-      if (batch.ids.length > 1 || batch.teams <= this.partTeams)
-        size = resize(size, performance.now() - started);
-      await yieldToEventLoop();
-    }
+      taking = next.catch(() => undefined);
+      return next;
+    };
+    const rebuildBatches = async () => {
+      while (!failed) {
+        const batch = await take();
+        const leagues = batch.ids;
+        if (leagues.length === 0) return;
+        const started = performance.now();
+        await inDerivedTransaction(this.database, async (trx) => {
+          await lockLeagues(this.database, trx, leagues);
+          await markLeaguesChanged(trx, leagues);
+          const groups = await this.rules.rebuildGroups(trx, leagues);
+          await inParts(trx, batch, this.partTeams, async (names) => {
+            for (const group of groups)
+              await rebuildLeagues(trx, group.leagueIds, names, group.changes);
+            await addBonusTotals(trx, leagues, names);
+          });
+          await yieldToEventLoop(); // the commit in a turn of its own
+        });
+        leaguesDone += leagues.length;
+        // A large league in parts says nothing about the size of the next batch.
+        if (batch.ids.length > 1 || batch.teams <= this.partTeams)
+          size = resize(size, performance.now() - started, budget);
+        await yieldToEventLoop();
+      }
+    };
+    await Promise.all(
+      Array.from({ length: dialect === 'postgres' ? rebuildsAtOnce : 1 }, () =>
+        rebuildBatches().catch((error: unknown) => {
+          failed = true;
+          throw error;
+        }),
+      ),
+    );
     return leaguesDone;
   }
 
