@@ -65,7 +65,7 @@ const maxRetryMs = 30_000;
 export const createPostgresBus = (url: string, logger: Logger): EventBus => {
   const local = createLocalBus();
   const origin = randomUUID();
-  const publisher = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 5_000 });
+  const publisher = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5_000 });
   publisher.on('error', (err) => logger.warn({ err }, 'realtime NOTIFY connection lost'));
   let client: pg.Client | null = null;
   let closed = false;
