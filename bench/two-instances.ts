@@ -1,0 +1,132 @@
+// Saves on one and on two instances of a kept PostgreSQL scale database (issue 30), with the
+// database's wait events sampled meanwhile. The scale suite starts its second instance just
+// before its window; this runs both instances on the same database side by side, after the first
+// has been serving for a while:
+//   BENCH_KEEP=1 BENCH_DIALECTS=postgres node --import tsx bench/scale.ts   (keeps firstgoal_scale)
+//   node --import tsx bench/two-instances.ts
+// BENCH_DATABASE_URL names the database (default: firstgoal_scale on 127.0.0.1).
+import { fork, type ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent } from 'node:http';
+import pg from 'pg';
+import { load, send, type LoadResult } from './load';
+
+const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/firstgoal_scale';
+const windowMs = 8000;
+
+const start = (port: number) =>
+  new Promise<ChildProcess>((resolve, reject) => {
+    const child = fork(join(import.meta.dirname, 'scale-server.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: url,
+        DATA_DIR: join(tmpdir(), 'firstgoal-two-instances'),
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        OPENFOOTBALL_SYNC: 'false',
+        AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+        BASE_URL: 'http://localhost:3000',
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+    child.on('message', (m: { type?: string }) => {
+      if (m.type === 'ready') resolve(child);
+    });
+  });
+
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+const first = await start(3981);
+
+// The scale suite's 100 savers (each a team in a league of its own) sign in again.
+const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+const savers: { cookie: string; teamId: string }[] = [];
+for (let i = 0; i < 100; i += 1) {
+  const email = `bench-saver-${i}@example.com`;
+  const signedIn = await send(agent, 3981, {
+    method: 'POST',
+    path: '/api/auth/sign-in/email',
+    body: JSON.stringify({ email, password: 'correct-horse-9' }),
+  });
+  const cookie = ((signedIn.headers['set-cookie'] ?? []) as string[])
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const team = await client.query<{ id: string }>(
+    'select t.id from teams t join "user" u on u.id = t.user_id where u.email = $1',
+    [email],
+  );
+  savers.push({ cookie, teamId: team.rows[0]?.id ?? '' });
+}
+agent.destroy();
+const open = (
+  await client.query<{ id: string }>(
+    `select id from fixtures where status = 'scheduled' and kickoff_at > $1 order by kickoff_at limit 10`,
+    [new Date().toISOString()],
+  )
+).rows.map((r) => r.id);
+const saveRequest = (i: number) => {
+  const s = savers[i % savers.length];
+  return {
+    method: 'PUT',
+    path: '/api/predictions',
+    cookie: s?.cookie ?? '',
+    body: JSON.stringify({
+      teamId: s?.teamId,
+      predictions: [
+        {
+          fixtureId: open[i % open.length],
+          outcome: ['1', 'X', '2'][i % 3],
+          firstGoalMinute: i % 91,
+        },
+      ],
+    }),
+  };
+};
+
+// What the database's active sessions wait for, sampled every 20 ms.
+const waits = new Map<string, number>();
+let sampling = true;
+const sampler = (async () => {
+  while (sampling) {
+    const r = await client.query<{ w: string }>(
+      `select coalesce(wait_event_type, 'CPU') || ':' || coalesce(wait_event, '-') || ' ' ||
+         left(regexp_replace(query, '\\s+', ' ', 'g'), 40) as w
+       from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+    );
+    for (const { w } of r.rows) waits.set(w, (waits.get(w) ?? 0) + 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+})();
+const waited = () => {
+  const top = [...waits].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  waits.clear();
+  return top.map(([what, n]) => `      ${String(n).padStart(4)} × ${what}`).join('\n');
+};
+const fmt = (r: LoadResult) =>
+  `${r.perSecond.toFixed(0)} saves/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors`;
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const one = await load(3981, 100, windowMs, saveRequest);
+out(`one instance, 100 connections: ${fmt(one)}\n${waited()}`);
+const second = await start(3982);
+// The second instance's start (migrations checked, name keys looked for) is over first.
+await new Promise((resolve) => setTimeout(resolve, 2000));
+waits.clear();
+const [a, b] = await Promise.all([
+  load(3981, 50, windowMs, (i) => saveRequest(2 * i)),
+  load(3982, 50, windowMs, (i) => saveRequest(2 * i + 1)),
+]);
+out(
+  `two instances, 50 connections each: ${(a.perSecond + b.perSecond).toFixed(0)} saves/s together (${((a.perSecond + b.perSecond) / Math.max(1, one.perSecond)).toFixed(2)}× one instance); the first ${fmt(a)}; the second ${fmt(b)}\n${waited()}`,
+);
+sampling = false;
+await sampler;
+await client.end();
+for (const child of [first, second]) {
+  child.removeAllListeners('exit');
+  child.send('stop');
+}
