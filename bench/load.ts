@@ -104,3 +104,28 @@ export const cookiesOf = (headers: Record<string, string | string[] | undefined>
     .map((c) => c.split(';')[0])
     .filter((c) => c && !c.endsWith('='))
     .join('; ');
+
+/**
+ * The kick-off rush's requests: the i-th saves one pick of the i-th saver's team (in turn), for
+ * one of the open fixtures, an outcome and a minute that vary with i.
+ */
+export const saveRequests =
+  (savers: readonly { cookie: string; teamId: string }[], open: readonly string[]) =>
+  (i: number) => {
+    const s = savers[i % savers.length];
+    return {
+      method: 'PUT',
+      path: '/api/predictions',
+      cookie: s?.cookie ?? '',
+      body: JSON.stringify({
+        teamId: s?.teamId,
+        predictions: [
+          {
+            fixtureId: open[i % open.length],
+            outcome: ['1', 'X', '2'][i % 3],
+            firstGoalMinute: i % 91,
+          },
+        ],
+      }),
+    };
+  };

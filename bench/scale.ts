@@ -18,7 +18,7 @@ import { parseEnv, type DatabaseTarget } from '../src/server/env';
 import { createStandings } from '../src/server/bootstrap';
 import { upsertCatalogue } from '../src/server/competitions/repository';
 import { readCompetitionCatalogue } from '../src/server/competitions/catalogue';
-import { cookiesOf, fmt, load, percentile, send } from './load';
+import { cookiesOf, fmt, load, percentile, saveRequests, send } from './load';
 import { leagueId, openWriter, scaleShape, seedCompetition, seedPlayers } from './seed-scale';
 import { benchLivePlay } from './scale-live';
 
@@ -292,24 +292,7 @@ export const benchScale = async (dialect: 'sqlite' | 'postgres'): Promise<Figure
 
   // 6. The kick-off rush: saves at 100 connections, with the event loop watched.
   await probe(child, 'reset');
-  const saveRequest = (i: number) => {
-    const s = savers[i % savers.length];
-    return {
-      method: 'PUT',
-      path: '/api/predictions',
-      cookie: s?.cookie ?? '',
-      body: JSON.stringify({
-        teamId: s?.teamId,
-        predictions: [
-          {
-            fixtureId: open[i % open.length],
-            outcome: ['1', 'X', '2'][i % 3],
-            firstGoalMinute: i % 91,
-          },
-        ],
-      }),
-    };
-  };
+  const saveRequest = saveRequests(savers, open);
   const saves = await load(port, 100, 10_000, saveRequest);
   const savesLoop = await probe(child, 'report');
   lines.push(

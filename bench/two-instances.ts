@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent } from 'node:http';
 import pg from 'pg';
-import { load, send, type LoadResult } from './load';
+import { load, saveRequests, send, type LoadResult } from './load';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/firstgoal_scale';
 const windowMs = 8000;
@@ -68,24 +68,7 @@ const open = (
     [new Date().toISOString()],
   )
 ).rows.map((r) => r.id);
-const saveRequest = (i: number) => {
-  const s = savers[i % savers.length];
-  return {
-    method: 'PUT',
-    path: '/api/predictions',
-    cookie: s?.cookie ?? '',
-    body: JSON.stringify({
-      teamId: s?.teamId,
-      predictions: [
-        {
-          fixtureId: open[i % open.length],
-          outcome: ['1', 'X', '2'][i % 3],
-          firstGoalMinute: i % 91,
-        },
-      ],
-    }),
-  };
-};
+const saveRequest = saveRequests(savers, open);
 
 // What the database's active sessions wait for, sampled every 20 ms.
 const waits = new Map<string, number>();

@@ -91,7 +91,9 @@ export const playerHub = async (
       const score = totals.get(teamId) ?? { points: 0, exactMinutes: 0, correctOutcomes: 0 };
       const [better, previousRank] = await Promise.all([
         countBetter(db, league.id, season, score),
-        about.scoredRound ? rankBefore(league.id, teamId, season, about, score) : null,
+        about.scoredRound
+          ? rankBefore(league.id, teamId, season, about.scoredRound, about.stamp, score)
+          : null,
       ]);
       return [teamId, { rank: better + 1, previousRank, points: score.points }] as const;
     };
@@ -103,10 +105,10 @@ export const playerHub = async (
     leagueId: string,
     teamId: string,
     season: string,
-    about: { scoredRound: string | null; stamp: string },
+    scoredRound: string,
+    stamp: string,
     score: { points: number; exactMinutes: number; correctOutcomes: number },
   ) => {
-    const scoredRound = about.scoredRound as string;
     const round = await roundScore(db, teamId, season, scoredRound);
     const before = {
       points: score.points - round.points,
@@ -122,10 +124,9 @@ export const playerHub = async (
       before.correctOutcomes,
     ].join('|');
     const known = previousRanks.get(key);
-    if (known && known.stamp === about.stamp && now.getTime() - known.at < rememberMs)
-      return known.rank;
+    if (known && known.stamp === stamp && now.getTime() - known.at < rememberMs) return known.rank;
     const rank = (await countBetterBefore(db, leagueId, season, scoredRound, before)) + 1;
-    rememberRank(key, about.stamp, rank, now.getTime());
+    rememberRank(key, stamp, rank, now.getTime());
     return rank;
   };
 
