@@ -61,6 +61,8 @@ export const load = async (
   connections: number,
   ms: number,
   next: (i: number) => { method: string; path: string; body?: string; cookie?: string },
+  /** Each answer's headers, as a browser would see them (to keep the cookies it sets). */
+  answered?: (i: number, headers: Record<string, string | string[] | undefined>) => void,
 ): Promise<LoadResult> => {
   const agent = new HttpAgent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
@@ -72,9 +74,11 @@ export const load = async (
     Array.from({ length: connections }, async () => {
       while (performance.now() < end) {
         const t0 = performance.now();
+        const i = counter++;
         try {
-          const res = await send(agent, port, next(counter++));
+          const res = await send(agent, port, next(i));
           if (res.status >= 400) errors += 1;
+          answered?.(i, res.headers);
         } catch {
           errors += 1;
         }
@@ -106,17 +110,56 @@ export const cookiesOf = (headers: Record<string, string | string[] | undefined>
     .join('; ');
 
 /**
- * The kick-off rush's requests: the i-th saves one pick of the i-th saver's team (in turn), for
- * one of the open fixtures, an outcome and a minute that vary with i.
+ * A browser's cookies: what it holds, and what an answer sets (an empty value or a past expiry
+ * removes one). The session's signed cache cookie lasts a minute (auth.ts); a browser sends the
+ * one the server refreshed, so a benchmark that kept the first would look the session up in the
+ * database on every request after a minute.
  */
-export const saveRequests =
-  (savers: readonly { cookie: string; teamId: string }[], open: readonly string[]) =>
-  (i: number) => {
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(header = '') {
+    for (const pair of header.split('; ').filter(Boolean)) {
+      const at = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  }
+
+  take(headers: Record<string, string | string[] | undefined>) {
+    for (const line of ([] as string[]).concat(headers['set-cookie'] ?? [])) {
+      const [pair = '', ...attributes] = line.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      const gone = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a));
+      if (value === '' || gone) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  get header() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+/**
+ * The kick-off rush's requests: the i-th saves one pick of the i-th saver's team (in turn), for
+ * one of the open fixtures, an outcome and a minute that vary with i. Each saver's cookies are
+ * kept as its browser would (`answered` takes what an answer sets).
+ */
+export const saveRequests = (
+  savers: readonly { cookie: string; teamId: string }[],
+  open: readonly string[],
+) => {
+  const jars = savers.map((s) => new CookieJar(s.cookie));
+  /** The i-th saver's cookies now. */
+  const cookie = (i: number) => jars[i % savers.length]?.header ?? '';
+  const request = (i: number) => {
     const s = savers[i % savers.length];
     return {
       method: 'PUT',
       path: '/api/predictions',
-      cookie: s?.cookie ?? '',
+      cookie: cookie(i),
       body: JSON.stringify({
         teamId: s?.teamId,
         predictions: [
@@ -129,3 +172,7 @@ export const saveRequests =
       }),
     };
   };
+  const answered = (i: number, headers: Record<string, string | string[] | undefined>) =>
+    jars[i % savers.length]?.take(headers);
+  return { request, answered, cookie };
+};

@@ -21,6 +21,7 @@ import { readCompetitionCatalogue } from '../src/server/competitions/catalogue';
 import { cookiesOf, fmt, load, percentile, saveRequests, send } from './load';
 import { leagueId, openWriter, scaleShape, seedCompetition, seedPlayers } from './seed-scale';
 import { benchLivePlay } from './scale-live';
+import { sampleWaits } from './pg-waits';
 
 const competitionId = 'bench_league';
 const kind = process.env.BENCH_SCALE === 'small' ? 'small' : 'full';
@@ -280,21 +281,30 @@ export const benchScale = async (dialect: 'sqlite' | 'postgres'): Promise<Figure
   // What any write costs before it reaches the database: an authenticated PUT with a small JSON
   // body that validation refuses (guards, session from its cookie, body, validation, an error
   // envelope). A save cannot be cheaper than this.
-  const floor = await load(port, 100, 5000, (i) => ({
-    method: 'PUT',
-    path: '/api/predictions',
-    cookie: savers[i % savers.length]?.cookie ?? '',
-    body: JSON.stringify({ teamId: '', predictions: [] }),
-  }));
+  const saveRequest = saveRequests(savers, open);
+  const floor = await load(
+    port,
+    100,
+    5000,
+    (i) => ({
+      method: 'PUT',
+      path: '/api/predictions',
+      cookie: saveRequest.cookie(i),
+      body: JSON.stringify({ teamId: '', predictions: [] }),
+    }),
+    saveRequest.answered,
+  );
   lines.push(
     `a write refused by validation at 100 connections (no database; the ceiling of a save): ${floor.perSecond.toFixed(0)} req/s, p99 ${floor.p99.toFixed(1)} ms — ${((floor.perSecond / health.perSecond) * 100).toFixed(0)} % of /healthz; ${floor.requests - floor.errors} not refused`,
   );
 
   // 6. The kick-off rush: saves at 100 connections, with the event loop watched.
   await probe(child, 'reset');
-  const saveRequest = saveRequests(savers, open);
-  const saves = await load(port, 100, 10_000, saveRequest);
+  // On PostgreSQL, what the database waits on during the saves (printed with the figures).
+  const waits = target.dialect === 'postgres' ? await sampleWaits(url) : null;
+  const saves = await load(port, 100, 10_000, saveRequest.request, saveRequest.answered);
   const savesLoop = await probe(child, 'report');
+  const savesWaits = waits?.top(5);
   lines.push(
     `prediction saves at 100 connections: ${fmt(saves)} — ${((saves.perSecond / health.perSecond) * 100).toFixed(0)} % of /healthz (goal ≥ 30 %, p99 < 100 ms, 0 errors)`,
   );
@@ -302,17 +312,33 @@ export const benchScale = async (dialect: 'sqlite' | 'postgres'): Promise<Figure
     `event-loop delay during the saves: p99 ${savesLoop.p99} ms, max ${savesLoop.max} ms (goal < 20 / < 50 ms)`,
   );
   // PostgreSQL with two instances on the one database (issue 30): 50 connections each, at once.
-  if (target.dialect === 'postgres') {
+  if (savesWaits)
+    lines.push(`the database's sessions during the saves (20 ms samples):\n${savesWaits}`);
+  if (waits) {
     const second = await startChild(target, url, dataDir, 0, adminEmail);
+    waits.clear();
     const [a, b] = await Promise.all([
-      load(port, 50, 10_000, (i) => saveRequest(2 * i)),
-      load(second.port, 50, 10_000, (i) => saveRequest(2 * i + 1)),
+      load(
+        port,
+        50,
+        10_000,
+        (i) => saveRequest.request(2 * i),
+        (i, headers) => saveRequest.answered(2 * i, headers),
+      ),
+      load(
+        second.port,
+        50,
+        10_000,
+        (i) => saveRequest.request(2 * i + 1),
+        (i, headers) => saveRequest.answered(2 * i + 1, headers),
+      ),
     ]);
     second.child.send('stop');
     await new Promise((resolve) => second.child.once('exit', resolve));
     lines.push(
-      `prediction saves at 100 connections over two instances: ${(a.perSecond + b.perSecond).toFixed(0)} req/s together (${(((a.perSecond + b.perSecond) / health.perSecond) * 100).toFixed(0)} % of one instance's /healthz), ${a.errors + b.errors} errors; the first ${fmt(a)}; the second ${fmt(b)}`,
+      `prediction saves at 100 connections over two instances: ${(a.perSecond + b.perSecond).toFixed(0)} req/s together (${(((a.perSecond + b.perSecond) / health.perSecond) * 100).toFixed(0)} % of one instance's /healthz), ${a.errors + b.errors} errors; the first ${fmt(a)}; the second ${fmt(b)}; the database's sessions meanwhile:\n${waits.top(5)}`,
     );
+    await waits.stop();
   }
 
   // 7a. Live play (issue 29): the fixture every team predicted in play, 10,000 streams open,

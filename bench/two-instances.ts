@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { Agent } from 'node:http';
 import pg from 'pg';
 import { load, saveRequests, send, type LoadResult } from './load';
+import { sampleWaits } from './pg-waits';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/firstgoal_scale';
 const windowMs = 8000;
@@ -71,43 +72,37 @@ const open = (
 const saveRequest = saveRequests(savers, open);
 
 // What the database's active sessions wait for, sampled every 20 ms.
-const waits = new Map<string, number>();
-let sampling = true;
-const sampler = (async () => {
-  while (sampling) {
-    const r = await client.query<{ w: string }>(
-      `select coalesce(wait_event_type, 'CPU') || ':' || coalesce(wait_event, '-') || ' ' ||
-         left(regexp_replace(query, '\\s+', ' ', 'g'), 40) as w
-       from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
-    );
-    for (const { w } of r.rows) waits.set(w, (waits.get(w) ?? 0) + 1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-})();
-const waited = () => {
-  const top = [...waits].sort((a, b) => b[1] - a[1]).slice(0, 8);
-  waits.clear();
-  return top.map(([what, n]) => `      ${String(n).padStart(4)} × ${what}`).join('\n');
-};
+const waits = await sampleWaits(url);
 const fmt = (r: LoadResult) =>
   `${r.perSecond.toFixed(0)} saves/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors`;
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
-const one = await load(3981, 100, windowMs, saveRequest);
-out(`one instance, 100 connections: ${fmt(one)}\n${waited()}`);
+const one = await load(3981, 100, windowMs, saveRequest.request, saveRequest.answered);
+out(`one instance, 100 connections: ${fmt(one)}\n${waits.top()}`);
 const second = await start(3982);
 // The second instance's start (migrations checked, name keys looked for) is over first.
-await new Promise((resolve) => setTimeout(resolve, 2000));
+await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_SETTLE_MS ?? 2000)));
 waits.clear();
 const [a, b] = await Promise.all([
-  load(3981, 50, windowMs, (i) => saveRequest(2 * i)),
-  load(3982, 50, windowMs, (i) => saveRequest(2 * i + 1)),
+  load(
+    3981,
+    50,
+    windowMs,
+    (i) => saveRequest.request(2 * i),
+    (i, headers) => saveRequest.answered(2 * i, headers),
+  ),
+  load(
+    3982,
+    50,
+    windowMs,
+    (i) => saveRequest.request(2 * i + 1),
+    (i, headers) => saveRequest.answered(2 * i + 1, headers),
+  ),
 ]);
 out(
-  `two instances, 50 connections each: ${(a.perSecond + b.perSecond).toFixed(0)} saves/s together (${((a.perSecond + b.perSecond) / Math.max(1, one.perSecond)).toFixed(2)}× one instance); the first ${fmt(a)}; the second ${fmt(b)}\n${waited()}`,
+  `two instances, 50 connections each: ${(a.perSecond + b.perSecond).toFixed(0)} saves/s together (${((a.perSecond + b.perSecond) / Math.max(1, one.perSecond)).toFixed(2)}× one instance); the first ${fmt(a)}; the second ${fmt(b)}\n${waits.top()}`,
 );
-sampling = false;
-await sampler;
+await waits.stop();
 await client.end();
 for (const child of [first, second]) {
   child.removeAllListeners('exit');

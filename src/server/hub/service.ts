@@ -45,7 +45,17 @@ export const playerHub = async (
   const nowIso = now.toISOString();
   const memberships = await listUserLeagues(db, viewer.id);
 
-  // Per competition: the season counted, its next open round and its latest results.
+  // Per competition: the season counted (first: a league's totals wait for it alone), then its
+  // next open round, latest results and the stamp of its fixtures, read side by side.
+  const seasons = new Map<string, Promise<string | null>>();
+  const seasonOf = (competitionId: string) => {
+    let found = seasons.get(competitionId);
+    if (!found) {
+      found = resolveSeason(db, competitionId, undefined, now).then((r) => r.season);
+      seasons.set(competitionId, found);
+    }
+    return found;
+  };
   const competitions = new Map<
     string,
     Promise<{
@@ -60,14 +70,14 @@ export const playerHub = async (
     let found = competitions.get(competitionId);
     if (!found) {
       found = (async () => {
-        const { season } = await resolveSeason(db, competitionId, undefined, now);
+        const season = await seasonOf(competitionId);
         if (!season) return { season: null, next: null, scoredRound: null, results: [], stamp: '' };
-        const [next, scoredRound, results] = await Promise.all([
+        const [next, scoredRound, results, stamp] = await Promise.all([
           hub.nextOpenRound(db, competitionId, season, nowIso),
           hub.latestScoredRound(db, competitionId, season),
           hub.latestResults(db, competitionId, season, resultCount),
+          hub.fixturesStamp(db, competitionId),
         ]);
-        const stamp = scoredRound ? await hub.fixturesStamp(db, competitionId) : '';
         return { season, next, scoredRound, results, stamp };
       })();
       competitions.set(competitionId, found);
@@ -75,25 +85,29 @@ export const playerHub = async (
     return found;
   };
 
-  /** Each of the player's teams in a league: its rank, the rank before the latest round, points. */
+  /**
+   * Each of the player's teams in a league: its rank, the rank before the latest round, points.
+   * The league is made current (a result the background run has not reached it with yet counts
+   * already) beside the read of the teams' totals, which is read again when it had to wait.
+   */
   const teamRanks = async (
     league: { id: string; competitionId: string },
     own: readonly { id: string }[],
     season: string,
-    about: { scoredRound: string | null; stamp: string },
   ) => {
-    // A result the background run has not reached this league with yet counts already.
-    await standings.makeCurrent(league);
-    const totals = new Map(
-      (await teamsOfUser(db, league.id, season, viewer.id)).map((r) => [r.teamId, r]),
-    );
+    const totalsOf = async () =>
+      new Map((await teamsOfUser(db, league.id, season, viewer.id)).map((r) => [r.teamId, r]));
+    const [waited, first] = await Promise.all([standings.makeCurrent(league), totalsOf()]);
+    const totals = waited ? await totalsOf() : first;
     const rankOf = async (teamId: string) => {
       const score = totals.get(teamId) ?? { points: 0, exactMinutes: 0, correctOutcomes: 0 };
       const [better, previousRank] = await Promise.all([
         countBetter(db, league.id, season, score),
-        about.scoredRound
-          ? rankBefore(league.id, teamId, season, about.scoredRound, about.stamp, score)
-          : null,
+        competition(league.competitionId).then((about) =>
+          about.scoredRound
+            ? rankBefore(league.id, teamId, season, about.scoredRound, about.stamp, score)
+            : null,
+        ),
       ]);
       return [teamId, { rank: better + 1, previousRank, points: score.points }] as const;
     };
@@ -130,9 +144,61 @@ export const playerHub = async (
     return rank;
   };
 
+  // The latest results of the player's competitions, with the picks of their teams in each (read
+  // beside the leagues' ranks).
+  const latest = async (): Promise<HubResult[]> => {
+    const candidates: HubResult[] = [];
+    const abouts = await Promise.all(
+      memberships.map(({ league }) => competition(league.competitionId)),
+    );
+    for (const [i, { league }] of memberships.entries()) {
+      for (const f of abouts[i]?.results ?? []) {
+        if (candidates.some((c) => c.fixtureId === f.id)) continue;
+        candidates.push({
+          fixtureId: f.id,
+          competitionName: league.competitionName,
+          round: f.round_label,
+          homeTeam: f.home_team,
+          awayTeam: f.away_team,
+          homeScore: Number(f.home_score),
+          awayScore: Number(f.away_score),
+          firstGoalMinute: f.first_goal_minute,
+          kickoffAt: f.kickoff_at,
+          picks: [],
+        });
+      }
+    }
+    const results = candidates
+      .sort((a, b) => b.kickoffAt.localeCompare(a.kickoffAt))
+      .slice(0, resultCount);
+    const teamNames = new Map(
+      memberships.flatMap(({ teams: own }) => own.map((t) => [t.id, t.name] as const)),
+    );
+    const picks = await hub.picksOf(
+      db,
+      [...teamNames.keys()],
+      results.map((r) => r.fixtureId),
+    );
+    for (const result of results) {
+      result.picks = picks
+        .filter((p) => p.fixture_id === result.fixtureId)
+        .map((p) => ({
+          teamId: p.team_id,
+          teamName: teamNames.get(p.team_id) ?? '',
+          outcome: p.outcome as Outcome,
+          firstGoalMinute: p.first_goal_minute,
+          joker: Boolean(p.joker),
+          points: p.points,
+        }))
+        .sort((a, b) => a.teamName.localeCompare(b.teamName));
+    }
+    return results;
+  };
+
   // Every league at once (each a few short reads in a row): on PostgreSQL the hub waits for
   // the longest chain, not for the sum of them all.
-  const [bonus, perLeague] = await Promise.all([
+  const [results, bonus, perLeague] = await Promise.all([
+    latest(),
     unansweredCounts(
       db,
       memberships.flatMap(({ teams: own }) => own.map((t) => t.id)),
@@ -140,20 +206,21 @@ export const playerHub = async (
     ),
     Promise.all(
       memberships.map(async ({ league, teams: own }) => {
-        const [about, teamCount] = await Promise.all([
+        const [about, teamCount, predicted, ranked] = await Promise.all([
           competition(league.competitionId),
           hub.leagueTeamCount(db, league.id),
-        ]);
-        const season = about.season;
-        const [predicted, ranked] = await Promise.all([
-          about.next
-            ? hub.predictedCounts(
-                db,
-                own.map((t) => t.id),
-                about.next.fixtureIds,
-              )
-            : new Map<string, number>(),
-          season ? teamRanks(league, own, season, about) : null,
+          competition(league.competitionId).then((about) =>
+            about.next
+              ? hub.predictedCounts(
+                  db,
+                  own.map((t) => t.id),
+                  about.next.fixtureIds,
+                )
+              : new Map<string, number>(),
+          ),
+          seasonOf(league.competitionId).then((season) =>
+            season ? teamRanks(league, own, season) : null,
+          ),
         ]);
         return { league, own, about, teamCount, predicted, ranked };
       }),
@@ -199,50 +266,6 @@ export const playerHub = async (
     }
   }
 
-  // The latest results of the player's competitions, with the picks of their teams in each.
-  const candidates: HubResult[] = [];
-  for (const { league } of memberships) {
-    const about = await competition(league.competitionId);
-    for (const f of about.results) {
-      if (candidates.some((c) => c.fixtureId === f.id)) continue;
-      candidates.push({
-        fixtureId: f.id,
-        competitionName: league.competitionName,
-        round: f.round_label,
-        homeTeam: f.home_team,
-        awayTeam: f.away_team,
-        homeScore: Number(f.home_score),
-        awayScore: Number(f.away_score),
-        firstGoalMinute: f.first_goal_minute,
-        kickoffAt: f.kickoff_at,
-        picks: [],
-      });
-    }
-  }
-  const results = candidates
-    .sort((a, b) => b.kickoffAt.localeCompare(a.kickoffAt))
-    .slice(0, resultCount);
-  const teamNames = new Map(
-    memberships.flatMap(({ teams: own }) => own.map((t) => [t.id, t.name] as const)),
-  );
-  const picks = await hub.picksOf(
-    db,
-    [...teamNames.keys()],
-    results.map((r) => r.fixtureId),
-  );
-  for (const result of results) {
-    result.picks = picks
-      .filter((p) => p.fixture_id === result.fixtureId)
-      .map((p) => ({
-        teamId: p.team_id,
-        teamName: teamNames.get(p.team_id) ?? '',
-        outcome: p.outcome as Outcome,
-        firstGoalMinute: p.first_goal_minute,
-        joker: Boolean(p.joker),
-        points: p.points,
-      }))
-      .sort((a, b) => a.teamName.localeCompare(b.teamName));
-  }
   return {
     now: nowIso,
     teams,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
-import { rankFrom } from '../../domain/standings';
+import { levelScores, rankFrom } from '../../domain/standings';
 import * as repo from './repository';
 import * as roundRepo from './round-repository';
 
@@ -37,11 +37,21 @@ const rankedSlice = async (
   offset: number,
   limit: number,
 ) => {
-  const rows = await repo.tableSlice(db, leagueId, season, offset, limit);
+  // The row before the slice comes with it: when it scored more than the slice's first, that
+  // row's rank is its place (nobody ranks above the table's first row); only a tie across the
+  // slice's edge needs the teams above counted.
+  const before = offset === 0 ? 0 : 1;
+  const read = await repo.tableSlice(db, leagueId, season, offset - before, limit + before);
+  const [previous] = read;
+  const rows = read.slice(before);
   const first = rows[0];
   if (!first) return [];
-  // Nobody ranks above the table's first row.
-  const better = offset === 0 ? 0 : await repo.countBetter(db, leagueId, season, first);
+  const better =
+    offset === 0
+      ? 0
+      : previous && !levelScores(previous, first)
+        ? offset
+        : await repo.countBetter(db, leagueId, season, first);
   return rankFrom(rows, offset, 1 + better);
 };
 
