@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { unnamedPlayer } from '../../domain/leagues';
 import type { DB } from '../db/schema';
 
@@ -146,28 +146,23 @@ export const countBetter = async (db: Db, leagueId: string, season: string, s: S
   // Three ranges of the rank index (more points; level points, more exact minutes; level on
   // both, more correct outcomes): each a plain index count.
   const key = sql`tt.league_id = ${leagueId} and tt.season = ${season}`;
-  const row = await sql<{ n: number }>`select
-      (select count(*) from team_totals tt where ${key} and tt.points > ${s.points})
-    + (select count(*) from team_totals tt where ${key} and tt.points = ${s.points} and tt.exact_minutes > ${s.exactMinutes})
-    + (select count(*) from team_totals tt where ${key} and tt.points = ${s.points} and tt.exact_minutes = ${s.exactMinutes} and tt.correct_outcomes > ${s.correctOutcomes})
-    as n`.execute(db);
+  const row = await sql<{ n: number }>`select ${betterCounts(key, s)} as n`.execute(db);
   return Number(row.rows[0]?.n ?? 0);
 };
 
-/** The 0-based position of a team in the league's table. */
+const betterCounts = (key: RawBuilder<unknown>, s: Score) => sql`
+    (select count(*) from team_totals tt where ${key} and tt.points > ${s.points})
+  + (select count(*) from team_totals tt where ${key} and tt.points = ${s.points} and tt.exact_minutes > ${s.exactMinutes})
+  + (select count(*) from team_totals tt where ${key} and tt.points = ${s.points} and tt.exact_minutes = ${s.exactMinutes} and tt.correct_outcomes > ${s.correctOutcomes})`;
+
+/** The 0-based position of a team in the league's table: the teams above it and those level before it by name. */
 export const positionOf = async (db: Db, leagueId: string, season: string, row: TotalsRow) => {
-  const better = await countBetter(db, leagueId, season, row);
-  const tied = await db
-    .selectFrom('team_totals as tt')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('tt.league_id', '=', leagueId)
-    .where('tt.season', '=', season)
-    .where('tt.points', '=', row.points)
-    .where('tt.exact_minutes', '=', row.exactMinutes)
-    .where('tt.correct_outcomes', '=', row.correctOutcomes)
-    .where(sql<boolean>`tt.team_key < lower(${row.teamName})`)
-    .executeTakeFirstOrThrow();
-  return better + Number(tied.n);
+  const key = sql`tt.league_id = ${leagueId} and tt.season = ${season}`;
+  const counted = await sql<{ n: number }>`select ${betterCounts(key, row)}
+    + (select count(*) from team_totals tt where ${key} and tt.points = ${row.points}
+        and tt.exact_minutes = ${row.exactMinutes} and tt.correct_outcomes = ${row.correctOutcomes}
+        and tt.team_key < lower(${row.teamName})) as n`.execute(db);
+  return Number(counted.rows[0]?.n ?? 0);
 };
 
 /** Some teams of the league with their totals (a page of the live table). */

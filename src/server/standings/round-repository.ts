@@ -102,84 +102,84 @@ export const countScoredInRound = (db: Db, leagueId: string, season: string, rou
   countInRound(db, leagueId, season, round, nonZero);
 
 /**
- * Positions `offset` … of the round's table: teams that scored (by index), then every other team
- * of the league with 0, by name.
+ * Positions `offset` … `offset + limit − 1` among the teams that scored in the round, by the rank
+ * index (fewer, or none, past the last of them).
  */
-export const roundSlice = async (
+export const scorerSlice = async (
   db: Db,
   leagueId: string,
   season: string,
   round: string,
-  scored: number,
   offset: number,
   limit: number,
-) => {
-  const rows: TotalsRow[] = [];
-  if (offset < scored)
-    rows.push(
-      ...(
-        await roundQuery(db, leagueId, season, round)
-          .where(
-            'rt.team_id',
-            'in',
-            scorers(db, leagueId, season, round)
-              .orderBy('rt.points', 'desc')
-              .orderBy('rt.exact_minutes', 'desc')
-              .orderBy('rt.correct_outcomes', 'desc')
-              .orderBy('rt.team_key')
-              .limit(limit)
-              .offset(offset),
-          )
-          .execute()
-      ).map(fromRound),
-    );
-  const rest = limit - rows.length;
-  if (rest <= 0) return rows;
-  // Everyone else scored 0 in the round, listed by name: the league's teams walked in name order
-  // on their index, past those in the round's (small, hashed) list of scorers; only the page's
-  // teams are then read with their owners.
-  const skip = Math.max(0, offset - scored);
-  const ids = (
+) =>
+  (
+    await roundQuery(db, leagueId, season, round)
+      .where(
+        'rt.team_id',
+        'in',
+        scorers(db, leagueId, season, round)
+          .orderBy('rt.points', 'desc')
+          .orderBy('rt.exact_minutes', 'desc')
+          .orderBy('rt.correct_outcomes', 'desc')
+          .orderBy('rt.team_key')
+          .limit(limit)
+          .offset(offset),
+      )
+      .execute()
+  ).map(fromRound);
+
+/**
+ * The teams that scored nothing in the round, `skip` … `skip + limit − 1` by name: the league's
+ * teams walked in name order on their index, past those in the round's (small, hashed) list of
+ * scorers; only the page's teams are joined with their owners.
+ */
+export const zeroSlice = async (
+  db: Db,
+  leagueId: string,
+  season: string,
+  round: string,
+  skip: number,
+  limit: number,
+): Promise<TotalsRow[]> =>
+  (
     await db
       .selectFrom('teams as t')
-      .select('t.id')
-      .where('t.league_id', '=', leagueId)
-      .where('t.id', 'not in', scorers(db, leagueId, season, round))
+      .innerJoin('user as u', 'u.id', 't.user_id')
+      .select(['t.id', ...teamColumns])
+      .where(
+        't.id',
+        'in',
+        db
+          .selectFrom('teams as z')
+          .select('z.id')
+          .where('z.league_id', '=', leagueId)
+          .where('z.id', 'not in', scorers(db, leagueId, season, round))
+          .orderBy(sql`lower(z.name)`)
+          .limit(limit)
+          .offset(skip),
+      )
       .orderBy(sql`lower(t.name)`)
-      .limit(rest)
-      .offset(skip)
       .execute()
-  ).map((t) => t.id);
-  const zero =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('teams as t')
-          .innerJoin('user as u', 'u.id', 't.user_id')
-          .select(['t.id', ...teamColumns])
-          .where('t.id', 'in', ids)
-          .orderBy(sql`lower(t.name)`)
-          .execute();
-  rows.push(
-    ...zero.map((r) => ({
-      teamId: r.id,
-      teamName: r.name,
-      userId: r.user_id,
-      manager: managerName(r.manager),
-      points: 0,
-      bonusPoints: 0,
-      exactMinutes: 0,
-      correctOutcomes: 0,
-      predictions: 0,
-      jokers: 0,
-      scoredPredictions: 0,
-      scoredJokers: 0,
-    })),
-  );
-  return rows;
-};
+  ).map((r) => ({
+    teamId: r.id,
+    teamName: r.name,
+    userId: r.user_id,
+    manager: managerName(r.manager),
+    points: 0,
+    bonusPoints: 0,
+    exactMinutes: 0,
+    correctOutcomes: 0,
+    predictions: 0,
+    jokers: 0,
+    scoredPredictions: 0,
+    scoredJokers: 0,
+  }));
 
-/** The round's winners: every team level with the top score, when it is above 0 (at most `limit`). */
+/**
+ * The round's winners: every team level with the top score, when it is above 0 (at most `limit`,
+ * with how many there are), in one statement.
+ */
 export const roundWinners = async (
   db: Db,
   leagueId: string,
@@ -187,34 +187,15 @@ export const roundWinners = async (
   round: string,
   limit: number,
 ) => {
-  const top = await roundQuery(db, leagueId, season, round).limit(1).executeTakeFirst();
-  if (!top || Number(top.points) <= 0) return { winners: [] as TotalsRow[], count: 0 };
-  const level = (q: ReturnType<typeof roundQuery>) =>
-    q
-      .where('rt.points', '=', top.points)
-      .where('rt.exact_minutes', '=', top.exact_minutes)
-      .where('rt.correct_outcomes', '=', top.correct_outcomes);
-  const winners = (
-    await level(roundQuery(db, leagueId, season, round))
-      .limit(limit)
-      .execute()
-  ).map(fromRound);
-  const count =
-    winners.length < limit
-      ? winners.length
-      : Number(
-          (
-            await db
-              .selectFrom('round_totals as rt')
-              .select(sql<number>`count(*)`.as('n'))
-              .where('rt.league_id', '=', leagueId)
-              .where('rt.season', '=', season)
-              .where('rt.round_label', '=', round)
-              .where('rt.points', '=', top.points)
-              .where('rt.exact_minutes', '=', top.exact_minutes)
-              .where('rt.correct_outcomes', '=', top.correct_outcomes)
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
-  return { winners, count };
+  const rows = await roundQuery(db, leagueId, season, round)
+    .select(sql<number>`count(*) over ()`.as('level_count'))
+    .where('rt.points', '>', 0)
+    .where(
+      sql<boolean>`(rt.points, rt.exact_minutes, rt.correct_outcomes) = (select x.points, x.exact_minutes, x.correct_outcomes
+        from round_totals x where x.league_id = ${leagueId} and x.season = ${season} and x.round_label = ${round}
+        order by x.points desc, x.exact_minutes desc, x.correct_outcomes desc limit 1)`,
+    )
+    .limit(limit)
+    .execute();
+  return { winners: rows.map(fromRound), count: Number(rows[0]?.level_count ?? 0) };
 };

@@ -24,6 +24,12 @@ const expected = new Map<
   { name: string; points: number; exact: number; correct: number }
 >();
 
+/** Each round's scores per team (one fixture a round). */
+const inRound = {
+  sc_1: new Map<string, { name: string; points: number; exact: number; correct: number }>(),
+  sc_2: new Map<string, { name: string; points: number; exact: number; correct: number }>(),
+};
+
 // Two played rounds: r1 final 2-1 (first goal 10'), r2 final 0-0; one fixture still to come.
 const results = {
   sc_1: { homeScore: 2, awayScore: 1, firstGoalMinute: 10 },
@@ -99,6 +105,15 @@ beforeAll(async () => {
       correct += isCorrectOutcome(p, results[fixture]) ? 1 : 0;
     }
     expected.set(teamId, { name: names[i] ?? '', points, exact, correct });
+    for (const fixture of ['sc_1', 'sc_2'] as const) {
+      const p = pickOf(i, fixture);
+      inRound[fixture].set(teamId, {
+        name: names[i] ?? '',
+        points: pointsFor(p, results[fixture]),
+        exact: isExactMinute(p, results[fixture]) ? 1 : 0,
+        correct: isCorrectOutcome(p, results[fixture]) ? 1 : 0,
+      });
+    }
   });
   for (const [id, r] of Object.entries(results)) await setFinal(db, id, r);
 });
@@ -125,6 +140,32 @@ const fullTable = () => {
   );
   let rank = 0;
   return rows.map(([teamId, r], i) => {
+    const prev = rows[i - 1]?.[1];
+    if (!prev || prev.points !== r.points || prev.exact !== r.exact || prev.correct !== r.correct)
+      rank = i + 1;
+    return { teamId, rank, points: r.points, exactMinutes: r.exact, correctOutcomes: r.correct };
+  });
+};
+
+/**
+ * A round's whole table computed here: the teams that scored anything ranked as the season's
+ * table, then every other team with 0 by name, sharing the rank after the last scorer.
+ */
+const fullRoundTable = (fixture: 'sc_1' | 'sc_2') => {
+  const byName = (a: { name: string }, b: { name: string }) =>
+    a.name.toLowerCase() < b.name.toLowerCase() ? -1 : 1;
+  const all = [...inRound[fixture].entries()];
+  const scorers = all
+    .filter(([, r]) => r.points !== 0 || r.exact !== 0 || r.correct !== 0)
+    .sort(
+      ([, a], [, b]) =>
+        b.points - a.points || b.exact - a.exact || b.correct - a.correct || byName(a, b),
+    );
+  const zero = all
+    .filter(([, r]) => r.points === 0 && r.exact === 0 && r.correct === 0)
+    .sort(([, a], [, b]) => byName(a, b));
+  let rank = 0;
+  return [...scorers, ...zero].map(([teamId, r], i, rows) => {
     const prev = rows[i - 1]?.[1];
     if (!prev || prev.points !== r.points || prev.exact !== r.exact || prev.correct !== r.correct)
       rank = i + 1;
@@ -223,6 +264,37 @@ describe('standings from derived totals', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('UNKNOWN_ROUND');
     expect((await standings(owner, '&page=0')).status).toBe(400);
+  });
+
+  it('ranks every page of a round’s table as the round’s whole table, winners included', async () => {
+    for (const [fixture, round] of [
+      ['sc_1', 'Round 1'],
+      ['sc_2', 'Round 2'],
+    ] as const) {
+      const table = fullRoundTable(fixture);
+      const pages: Row[] = [];
+      let winners: { winnerCount: number; winners: Row[] } | undefined;
+      for (let page = 1; page <= 3; page += 1) {
+        const res = await standings(owner, `&round=${encodeURIComponent(round)}&page=${page}`);
+        const chosen = res.body.rounds.find((r: { round: string }) => r.round === round);
+        pages.push(...(chosen.rows as Row[]));
+        winners ??= chosen;
+      }
+      expect(
+        pages.map((r) => ({
+          teamId: r.teamId,
+          rank: r.rank,
+          points: r.points,
+          exactMinutes: r.exactMinutes,
+          correctOutcomes: r.correctOutcomes,
+        })),
+      ).toEqual(table);
+      const level = table.filter((r) => r.rank === 1 && r.points > 0);
+      expect(winners?.winnerCount).toBe(level.length);
+      expect(winners?.winners.map((w) => w.teamId)).toEqual(
+        level.slice(0, 10).map((r) => r.teamId),
+      );
+    }
   });
 
   it('keeps every response under 64 KB, clipping display names', async () => {

@@ -5,6 +5,8 @@ import { levelScores, rankFrom } from '../../domain/standings';
 import * as repo from './repository';
 import * as roundRepo from './round-repository';
 
+type Summary = Awaited<ReturnType<typeof repo.tableSummary>>['summary'];
+
 /**
  * A league's standings, a page at a time (DESIGN §3 order). Whatever the league's size, a
  * response holds one page of the table (50 teams), the top 10 with the viewer's teams and their
@@ -85,7 +87,11 @@ const viewerPlaces = async (
   return { mine, positions: positions.sort((a, b) => a - b) };
 };
 
-/** One round's table (the page's part of it) and its winners. */
+/**
+ * One round's table (the page's part of it) and its winners: the teams that scored in the round
+ * (with the row before the page, as for the season's table) beside their count and the winners,
+ * then the teams with 0 by name when the page reaches past the scorers.
+ */
 const roundTable = async (
   db: Kysely<DB>,
   leagueId: string,
@@ -93,24 +99,52 @@ const roundTable = async (
   round: string,
   offset: number,
 ) => {
-  const [scored, { winners, count }] = await Promise.all([
-    roundRepo.countScoredInRound(db, leagueId, season, round),
+  const before = offset === 0 ? 0 : 1;
+  // How many scored is wanted only past the scorers (a first page full of them never asks; a
+  // later page asks beside the slice).
+  const counted = () => roundRepo.countScoredInRound(db, leagueId, season, round);
+  const [{ winners, count }, read, scoredBeside] = await Promise.all([
     roundRepo.roundWinners(db, leagueId, season, round, winnersShown),
+    roundRepo.scorerSlice(db, leagueId, season, round, offset - before, pageSize + before),
+    offset > 0 ? counted() : null,
   ]);
-  const slice = await roundRepo.roundSlice(db, leagueId, season, round, scored, offset, pageSize);
-  const first = slice[0];
-  let firstRank = 1;
-  if (first && offset > 0)
-    firstRank =
-      offset < scored
-        ? 1 + (await roundRepo.countBetterInRound(db, leagueId, season, round, first))
-        : scored + 1;
-  return { round, rows: rankFrom(slice, offset, firstRank), winners, winnerCount: count };
+  const [previous] = read;
+  const scorers = read.slice(before);
+  const [first] = scorers;
+  const short = scorers.length < pageSize;
+  const scored = scoredBeside ?? (short || !first ? await counted() : 0);
+  const [better, zero] = await Promise.all([
+    offset === 0 || !first
+      ? 0
+      : previous && !levelScores(previous, first)
+        ? offset
+        : roundRepo.countBetterInRound(db, leagueId, season, round, first),
+    short
+      ? roundRepo.zeroSlice(
+          db,
+          leagueId,
+          season,
+          round,
+          Math.max(0, offset - scored),
+          pageSize - scorers.length,
+        )
+      : [],
+  ]);
+  // Every team that scored nothing shares the rank after the last scorer.
+  const firstRank = first ? 1 + better : scored + 1;
+  return {
+    round,
+    rows: rankFrom([...scorers, ...zero], offset, firstRank),
+    winners,
+    winnerCount: count,
+  };
 };
 
 /**
- * Independent reads run side by side (PostgreSQL answers them on several connections; SQLite
- * serves them one after another as before).
+ * Independent reads run side by side, each as soon as what it needs is known (PostgreSQL answers
+ * them on several connections; SQLite serves them one after another as before): the page's slice
+ * waits for the summary (how many pages) and, with `?around=me`, the viewer's places; the round's
+ * table for the rounds and the page; the neighbours for the places and the top 10.
  */
 export const readStandings = async (
   db: Kysely<DB>,
@@ -122,57 +156,98 @@ export const readStandings = async (
   /** Gives the teams the table lacks (no totals row in the season yet) theirs: the worker's. */
   fill: () => Promise<unknown> = async () => {},
 ) => {
-  let kept = part;
-  const slice = (offset: number, limit: number) =>
-    kept(`slice:${offset}:${limit}`, () => rankedSlice(db, league.id, season, offset, limit));
-  const firstParts = () =>
-    Promise.all([
-      viewerPlaces(db, league.id, season, viewerId, kept),
-      roundRepo.scoredRounds(db, league.competitionId, season),
-      slice(0, topSize),
-    ]);
-  // The summary beside the first parts; when it found teams without totals (the worker then gave
-  // them theirs), the parts read meanwhile may lack them: they are read again, unkept. (Kept
-  // with the summary, so a read that shared its computing knows it too.)
-  const [{ summary, filled }, first] = await Promise.all([
-    part('summary', async () => {
-      const totals = await repo.tableSummary(db, league.id, season);
-      if (totals.complete) return { ...totals, filled: false };
-      await fill();
-      return { ...(await repo.tableSummary(db, league.id, season)), filled: true };
-    }),
-    firstParts(),
-  ]);
-  if (filled) kept = computed;
-  const [{ mine, positions }, rounds, topTen] = filled ? await firstParts() : first;
-  const pages = Math.max(1, Math.ceil(summary.totalTeams / pageSize));
-  const chosen = query.round ?? rounds[0]?.round;
-  if (query.round !== undefined && !rounds.some((r) => r.round === query.round))
-    throw new AppError('UNKNOWN_ROUND');
-
-  const asked =
-    query.around === 'me' && positions[0] !== undefined
-      ? Math.floor(positions[0] / pageSize) + 1
-      : (query.page ?? 1);
-  const page = Math.min(Math.max(1, asked), pages);
-  const offset = (page - 1) * pageSize;
-
-  // The top 10, and each of the viewer's teams with the team above and below it.
-  const top = new Map<number, RankedTotals>(topTen.map((r) => [r.position, r]));
-  const neighbours = positions.slice(0, viewerTeamsShown).flatMap((position) => {
-    const start = Math.max(0, position - 1);
-    const shown = [start, position, position + 1].every(
-      (p) => p >= summary.totalTeams || top.has(p),
-    );
-    return shown ? [] : [slice(start, position - start + 2)];
+  // When the summary found teams without totals (the worker then gave them theirs), the parts read
+  // meanwhile may lack them: they are read again, unkept. (Kept with the summary, so a read that
+  // shared its computing knows it too.)
+  const summaryRead = part('summary', async () => {
+    const totals = await repo.tableSummary(db, league.id, season);
+    if (totals.complete) return { ...totals, filled: false };
+    await fill();
+    return { ...(await repo.tableSummary(db, league.id, season)), filled: true };
   });
-  const [rows, round, ...around] = await Promise.all([
-    slice(offset, pageSize),
+  // Parts read once the summary is known (the page, the round) are kept only when it was complete.
+  const afterSummary: TablePart = async (key, compute) =>
+    ((await summaryRead).filled ? computed : part)(key, compute);
+  const first = await assemble(
+    db,
+    league,
+    season,
+    query,
+    viewerId,
+    summaryRead,
+    part,
+    afterSummary,
+  );
+  return (await summaryRead).filled
+    ? assemble(db, league, season, query, viewerId, summaryRead, computed, computed)
+    : first;
+};
+
+const assemble = async (
+  db: Kysely<DB>,
+  league: { id: string; competitionId: string },
+  season: string,
+  query: StandingsQuery,
+  viewerId: string | null,
+  summaryRead: Promise<{ summary: Summary }>,
+  /** Keeps the parts read beside the summary… */
+  kept: TablePart,
+  /** …and those read after it. */
+  later: TablePart,
+) => {
+  const slice = (offset: number, limit: number, keep = later) =>
+    keep(`slice:${offset}:${limit}`, () => rankedSlice(db, league.id, season, offset, limit));
+  const places = viewerPlaces(db, league.id, season, viewerId, kept);
+  const scored = roundRepo.scoredRounds(db, league.competitionId, season);
+  const topTen = slice(0, topSize, kept);
+
+  const chosenRound = scored.then((rounds) => {
+    if (query.round !== undefined && !rounds.some((r) => r.round === query.round))
+      throw new AppError('UNKNOWN_ROUND');
+    return query.round ?? rounds[0]?.round;
+  });
+  const paging = (async () => {
+    const { summary } = await summaryRead;
+    const pages = Math.max(1, Math.ceil(summary.totalTeams / pageSize));
+    const positions = query.around === 'me' ? (await places).positions : [];
+    const asked =
+      query.around === 'me' && positions[0] !== undefined
+        ? Math.floor(positions[0] / pageSize) + 1
+        : (query.page ?? 1);
+    const page = Math.min(Math.max(1, asked), pages);
+    return { page, pages, offset: (page - 1) * pageSize, summary };
+  })();
+  const roundRead = Promise.all([chosenRound, paging]).then(([chosen, { offset }]) =>
     chosen === undefined
-      ? Promise.resolve(null)
-      : kept(`round:${chosen}:${offset}`, () => roundTable(db, league.id, season, chosen, offset)),
-    ...neighbours,
+      ? null
+      : later(`round:${chosen}:${offset}`, () => roundTable(db, league.id, season, chosen, offset)),
+  );
+  // The top 10, and each of the viewer's teams with the team above and below it.
+  const neighbours = Promise.all([places, topTen, summaryRead]).then(
+    ([{ positions }, ten, { summary }]) => {
+      const top = new Set(ten.map((r) => r.position));
+      return Promise.all(
+        positions.slice(0, viewerTeamsShown).flatMap((position) => {
+          const start = Math.max(0, position - 1);
+          const shown = [start, position, position + 1].every(
+            (p) => p >= summary.totalTeams || top.has(p),
+          );
+          return shown ? [] : [slice(start, position - start + 2)];
+        }),
+      );
+    },
+  );
+  const [{ page, pages, summary }, rows, round, ten, around, { mine }, rounds] = await Promise.all([
+    paging,
+    paging.then(({ offset }) => slice(offset, pageSize)),
+    roundRead,
+    topTen,
+    neighbours,
+    places,
+    scored,
+    chosenRound,
   ]);
+  const top = new Map<number, RankedTotals>(ten.map((r) => [r.position, r]));
   for (const s of around) for (const r of s) top.set(r.position, r);
 
   // The viewer's own counts as they are now (a kept page holds them as they were ranked).
