@@ -1,5 +1,5 @@
 // What a PostgreSQL database's sessions wait on while a benchmark runs: pg_stat_activity sampled
-// every 20 ms on a connection of its own (the active sessions of the database but this one), each
+// every 50 ms on a connection of its own (the active sessions of the database but this one), each
 // sample counted as 'wait type:event' (or 'CPU:-') with the statement's first 40 characters.
 import pg from 'pg';
 
@@ -17,7 +17,7 @@ export const sampleWaits = async (url: string) => {
          where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
       );
       for (const { w } of r.rows) waits.set(w, (waits.get(w) ?? 0) + 1);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
   return {

@@ -313,7 +313,7 @@ export const benchScale = async (dialect: 'sqlite' | 'postgres'): Promise<Figure
   );
   // PostgreSQL with two instances on the one database (issue 30): 50 connections each, at once.
   if (savesWaits)
-    lines.push(`the database's sessions during the saves (20 ms samples):\n${savesWaits}`);
+    lines.push(`the database's sessions during the saves (50 ms samples):\n${savesWaits}`);
   if (waits) {
     const second = await startChild(target, url, dataDir, 0, adminEmail);
     waits.clear();

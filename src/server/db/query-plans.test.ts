@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bulkLoad } from '../../../tests/setup/bulk';
 import { appPerFile } from '../../../tests/setup/test-app';
@@ -12,6 +12,7 @@ import { standingsVersion } from '../standings/versions-repository';
 import { readStandings } from '../standings/table';
 import { reconcile } from '../standings/tally-sql';
 import * as standings from '../standings/repository';
+import { preparedStatement } from './database';
 import type { DB } from './schema';
 
 // The hot paths (standings, a team's picks, a save, a player's leagues) must reach predictions
@@ -219,7 +220,7 @@ describe.runIf(!postgresTestUrl())('query plans (SQLite)', () => {
   });
 });
 
-describe.runIf(postgresTestUrl())('the app’s PostgreSQL sessions (decision 023)', () => {
+describe.runIf(postgresTestUrl())('the app’s PostgreSQL sessions (decisions 023, 024)', () => {
   it('plan without JIT compilation and cost a random read as on solid-state storage', async () => {
     const { db } = t.services.database;
     // Every connection of the pool: several statements at once take several.
@@ -234,5 +235,26 @@ describe.runIf(postgresTestUrl())('the app’s PostgreSQL sessions (decision 023
       ),
     );
     for (const { rows } of settings) expect(rows[0]).toMatchObject({ jit: 'off', cost: '1.1' });
+  });
+
+  it('prepare a registered statement once per connection and bind it afterwards; others stay unnamed', async () => {
+    const { db } = t.services.database;
+    const registered = preparedStatement('select $1::int + 1 as n');
+    const plain = 'select $1::int + 2 as n';
+    // One pooled connection for the whole check (prepared statements belong to a session).
+    const seen = await db.connection().execute(async (connection) => {
+      const run = async (text: string, value: number) =>
+        (await connection.executeQuery<{ n: number }>(CompiledQuery.raw(text, [value]))).rows[0]?.n;
+      expect([await run(registered, 1), await run(registered, 41), await run(plain, 1)]).toEqual([
+        2, 42, 3,
+      ]);
+      return (
+        await connection.executeQuery<{ statement: string }>(
+          CompiledQuery.raw('select statement from pg_prepared_statements', []),
+        )
+      ).rows.map((r) => r.statement);
+    });
+    expect(seen).toContain(registered);
+    expect(seen).not.toContain(plain);
   });
 });

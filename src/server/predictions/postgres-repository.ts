@@ -1,3 +1,4 @@
+import { preparedStatement } from '../db/database';
 import type { GroupQuery } from '../db/pg-group';
 import type { FixtureForPrediction } from '../../domain/predictions';
 import { leaguesRulesPostgresText, type RulesRow } from '../leagues/rules-repository';
@@ -23,9 +24,10 @@ import {
  * earlier writer of those teams committed while this group waited for their rows.
  */
 
-const teamsText = `select t.id, t.name, t.user_id, t.league_id, l.name as league_name, l.competition_id
+const teamsText =
+  preparedStatement(`select t.id, t.name, t.user_id, t.league_id, l.name as league_name, l.competition_id
   from teams t join leagues l on l.id = t.league_id
-  where t.id = any($1::text[]) order by t.id for no key update of t`;
+  where t.id = any($1::text[]) order by t.id for no key update of t`);
 
 const picksSelect = (teams: string, fixtures: string) =>
   `select p.team_id, p.fixture_id, p.joker, p.points, p.tallied, f.season
@@ -34,12 +36,12 @@ const picksSelect = (teams: string, fixtures: string) =>
       and (p.joker = 1 or p.fixture_id = any(${fixtures}::text[]))`;
 
 // Fixtures with shared locks: a result or a moved kick-off committing meanwhile is waited for.
-const readsText = `select
+const readsText = preparedStatement(`select
   (select coalesce(json_agg(f), '[]'::json) from (
     select id, competition_id, season, kickoff_at, status, home_team, away_team
     from fixtures where id = any($1::text[]) order by id for share) f) as fixtures,
   (select coalesce(json_agg(p), '[]'::json) from (${picksSelect('$2', '$1')}) p) as picks,
-  (select coalesce(json_agg(r), '[]'::json) from (${leaguesRulesPostgresText('$3')}) r) as rules`;
+  (select coalesce(json_agg(r), '[]'::json) from (${leaguesRulesPostgresText('$3')}) r) as rules`);
 
 const picksText = picksSelect('$1', '$2');
 
@@ -56,7 +58,9 @@ const upsertText = `insert into predictions
     tallied = excluded.tallied, updated_at = excluded.updated_at`;
 
 // The picks and the teams' totals in one statement (a data-modifying WITH runs to completion).
-const writeText = `with saved as (${upsertText} returning 1) ${teamMovesText(8)}`;
+const writeText = preparedStatement(
+  `with saved as (${upsertText} returning 1) ${teamMovesText(8)}`,
+);
 
 interface PickRow extends SavePickRow {
   team_id: string;

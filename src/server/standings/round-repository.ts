@@ -132,7 +132,7 @@ export const scorerSlice = async (
 /**
  * The teams that scored nothing in the round, `skip` … `skip + limit − 1` by name: the league's
  * teams walked in name order on their index, past those in the round's (small, hashed) list of
- * scorers; only the page's teams are joined with their owners.
+ * scorers; only the page's teams are then read with their owners.
  */
 export const zeroSlice = async (
   db: Db,
@@ -141,40 +141,52 @@ export const zeroSlice = async (
   round: string,
   skip: number,
   limit: number,
-): Promise<TotalsRow[]> =>
-  (
+): Promise<TotalsRow[]> => {
+  const ids = (
     await db
       .selectFrom('teams as t')
-      .innerJoin('user as u', 'u.id', 't.user_id')
-      .select(['t.id', ...teamColumns])
-      .where(
-        't.id',
-        'in',
-        db
-          .selectFrom('teams as z')
-          .select('z.id')
-          .where('z.league_id', '=', leagueId)
-          .where('z.id', 'not in', scorers(db, leagueId, season, round))
-          .orderBy(sql`lower(z.name)`)
-          .limit(limit)
-          .offset(skip),
-      )
+      .select('t.id')
+      .where('t.league_id', '=', leagueId)
+      .where('t.id', 'not in', scorers(db, leagueId, season, round))
       .orderBy(sql`lower(t.name)`)
+      .limit(limit)
+      .offset(skip)
       .execute()
-  ).map((r) => ({
-    teamId: r.id,
-    teamName: r.name,
-    userId: r.user_id,
-    manager: managerName(r.manager),
-    points: 0,
-    bonusPoints: 0,
-    exactMinutes: 0,
-    correctOutcomes: 0,
-    predictions: 0,
-    jokers: 0,
-    scoredPredictions: 0,
-    scoredJokers: 0,
-  }));
+  ).map((t) => t.id);
+  if (ids.length === 0) return [];
+  const teams = new Map(
+    (
+      await db
+        .selectFrom('teams as t')
+        .innerJoin('user as u', 'u.id', 't.user_id')
+        .select(['t.id', ...teamColumns])
+        .where('t.id', 'in', ids)
+        .execute()
+    ).map((r) => [r.id, r]),
+  );
+  // In the order the walk found them (the database's order of names).
+  return ids.flatMap((id) => {
+    const r = teams.get(id);
+    return r
+      ? [
+          {
+            teamId: r.id,
+            teamName: r.name,
+            userId: r.user_id,
+            manager: managerName(r.manager),
+            points: 0,
+            bonusPoints: 0,
+            exactMinutes: 0,
+            correctOutcomes: 0,
+            predictions: 0,
+            jokers: 0,
+            scoredPredictions: 0,
+            scoredJokers: 0,
+          },
+        ]
+      : [];
+  });
+};
 
 /**
  * The round's winners: every team level with the top score, when it is above 0 (at most `limit`,
