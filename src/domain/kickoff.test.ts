@@ -125,4 +125,9 @@ describe('formatKickoff', () => {
     );
     expect(formatKickoff(summer, 'de', 'Europe/Berlin')).toBe('Sa., 15. Aug., 16:00 MESZ');
   });
+  it('reads English as the game’s home does, not as American English', () => {
+    expect(formatKickoff(winter, 'en', 'Europe/London', { year: true })).toBe(
+      'Sat, 26 Dec 2026, 15:00 GMT',
+    );
+  });
 });

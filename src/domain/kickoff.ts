@@ -135,6 +135,12 @@ export const zoneLabel = (instant: Date, timeZone: string, locale: string): stri
   return part?.value ?? timeZone;
 };
 
+/**
+ * The Intl locale of an interface language: English dates as the game's home reads them
+ * ('Sat 28 Nov', 24-hour), not American ones; the other languages as they are.
+ */
+export const intlLocale = (language: string) => (language === 'en' ? 'en-GB' : language);
+
 /** A kick-off in one zone as people read it, named: "Sat 15 Aug, 15:00 BST" (year on request). */
 export const formatKickoff = (
   instant: Date,
@@ -142,7 +148,7 @@ export const formatKickoff = (
   timeZone: string,
   options: { year?: boolean } = {},
 ): string => {
-  const text = new Intl.DateTimeFormat(locale, {
+  const text = new Intl.DateTimeFormat(intlLocale(locale), {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -151,7 +157,7 @@ export const formatKickoff = (
     minute: '2-digit',
     timeZone,
   }).format(instant);
-  return `${text} ${zoneLabel(instant, timeZone, locale)}`;
+  return `${text} ${zoneLabel(instant, timeZone, intlLocale(locale))}`;
 };
 
 /**

@@ -1,29 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { languages } from '../../src/domain/i18n';
+import { flatten, load, localesDir, pluralSuffix } from './load';
 
 // DESIGN §6: every user-visible string exists in all six languages, with the same placeholders,
 // the plural forms each language needs, and no English left behind except a short reviewed list.
-const localesDir = fileURLToPath(new URL('../../src/web/i18n/locales/', import.meta.url));
 
-type Tree = { [key: string]: string | Tree };
-
-const load = (language: string): Tree =>
-  JSON.parse(readFileSync(`${localesDir}${language}.json`, 'utf8')) as Tree;
-
-/** Every leaf as `dotted.key -> text`. */
-const flatten = (tree: Tree, prefix = ''): Map<string, string> => {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [inner, text] of flatten(value, path)) out.set(inner, text);
-  }
-  return out;
-};
-
-const pluralSuffix = /_(zero|one|two|few|many|other)$/;
 /** `points_one` → `points`; plain keys stay as they are. */
 const baseKey = (key: string) => key.replace(pluralSuffix, '');
 const isPlural = (key: string) => pluralSuffix.test(key);

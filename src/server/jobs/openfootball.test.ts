@@ -227,6 +227,11 @@ describe.runIf(available)('openfootball fixture sync', () => {
       lastSuccessAt: lastSuccess,
     });
     expect(status['en.1']?.lastRun?.error).toContain('ECONNREFUSED');
+    // Each competition's error names its own file, not the first one tried.
+    for (const c of run.competitions) {
+      expect(c.error).toContain(`/${c.code}.json`);
+      expect(c.error).toContain('ECONNREFUSED');
+    }
     const row = await db()
       .selectFrom('sync_status')
       .selectAll()

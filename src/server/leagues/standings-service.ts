@@ -25,8 +25,8 @@ const seasonsOffered = async (
 
 /**
  * A league's standings as the API shows them to `viewer`: one page of the table, the top 10, the
- * summary, per-team statistics and one round's table. Other players' counts cover fixtures with
- * a result only: before kick-off nobody learns how many picks or jokers a team has placed.
+ * summary, per-team statistics and one round's table. Counts cover fixtures with a result only,
+ * for every viewer: before kick-off nobody learns how many picks or jokers a team has placed.
  */
 export const leagueStandings = async (
   { database, standings: tables }: Pick<Services, 'database' | 'standings'>,
@@ -96,10 +96,12 @@ export const leagueStandings = async (
     statistics: standings.rows.map((r) => ({
       teamId: r.teamId,
       teamName: r.teamName,
-      predictions: mine(r) ? r.predictions : r.scoredPredictions,
+      // Picks of played fixtures only, for everyone (owner included): the same count on every
+      // screen, and nobody learns before kick-off how many picks or jokers a team has placed.
+      predictions: r.scoredPredictions,
       correctOutcomes: r.correctOutcomes,
       exactMinutes: r.exactMinutes,
-      jokers: mine(r) ? r.jokers : r.scoredJokers,
+      jokers: r.scoredJokers,
       points: r.points,
     })),
     round: chosen?.round ?? null,

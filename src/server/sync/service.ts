@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   feedOf,
+  feedUrl,
   feedSeason,
   openFootballFeeds,
   type SyncCompetitionResult,
@@ -74,7 +75,7 @@ const syncCompetition = async (
   ctx: Context,
   c: Competition,
   code: string,
-): Promise<SyncCompetitionResult & { offline?: boolean }> => {
+): Promise<SyncCompetitionResult & { offline?: boolean; reason?: string }> => {
   const { deps, db, now } = ctx;
   const season = ctx.season ?? feedSeason(code, now);
   const fetched = await fetchFeed(ctx.url, season, code, ctx.timeoutMs);
@@ -92,6 +93,7 @@ const syncCompetition = async (
         error: `Could not read ${fetched.url}: ${fetched.error}`,
       }),
       offline: !fetched.answered,
+      reason: fetched.error,
     };
   const pace = pacer();
   const parsed = await parseInSlices('openfootball', fetched.content, c.timeZone, pace);
@@ -125,14 +127,20 @@ const runAll = async (ctx: Context, competitions: Competition[]) => {
   let offline: string | null = null;
   for (const c of competitions) {
     const code = feedOf(c.id)?.code ?? '';
+    const season = ctx.season ?? feedSeason(code, ctx.now);
     // A source that does not answer won't for the rest of this run: don't wait on each file.
-    const { offline: unanswered, ...r }: Awaited<ReturnType<typeof syncCompetition>> = offline
-      ? result(c, code, ctx.season ?? feedSeason(code, ctx.now), {
+    // Each competition's error names its own file, with the reason the first one found.
+    const {
+      offline: unanswered,
+      reason,
+      ...r
+    }: Awaited<ReturnType<typeof syncCompetition>> = offline
+      ? result(c, code, season, {
           outcome: 'unreachable',
-          error: offline,
+          error: `Could not read ${feedUrl(ctx.url, season, code)}: ${offline}`,
         })
       : await syncCompetition(ctx, c, code);
-    if (unanswered) offline = r.error;
+    if (unanswered) offline = reason ?? r.error;
     await repo.recordSyncRun(ctx.db, syncSource, r, ctx.now.toISOString());
     results.push(r);
   }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { ShieldAlert } from 'lucide-react';
 import { Card } from '../ui/card';
 import { PageContainer } from '../ui/page';
@@ -6,6 +7,7 @@ import { PageContainer } from '../ui/page';
 /** What a signed-in non-admin sees (spec §2.18); the server refuses their calls as well. */
 export const AccessDenied = () => {
   const { t } = useTranslation();
+  useDocumentTitle(t('admin.title'));
   return (
     <PageContainer className="max-w-xl">
       <Card className="flex flex-col items-center gap-3 text-center" data-testid="admin-denied">

@@ -66,6 +66,7 @@ const RebuildStandings = ({ competitionId }: { competitionId: string }) => {
       onSuccess: (r) =>
         toast.success(
           t('admin.fixtures.rebuilt', {
+            count: r.leagues,
             leagues: format.number(r.leagues),
             seconds: format.number(Math.round(r.tookMs / 100) / 10),
           }),

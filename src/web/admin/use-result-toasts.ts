@@ -29,7 +29,10 @@ export const useResultToasts = () => {
         description:
           gained === null || total === null
             ? t('admin.toast.recalculatingText')
-            : t('admin.toast.recalculatedText', { n: gained, m: total }),
+            : t('admin.toast.recalculatedText', {
+                count: gained,
+                players: t('admin.toast.players', { count: total }),
+              }),
         duration: 5000,
       }),
     updated: () => toast.success(t('admin.toast.updated')),

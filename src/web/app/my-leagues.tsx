@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, ListOrdered } from 'lucide-react';
+import { ChevronDown, ListOrdered, Plus, UserPlus } from 'lucide-react';
 import { useMe } from '../account/api';
+import { useLeagueDialogs } from '../lib/league-dialogs-context';
 import { myLeaguesQueryOptions } from '../lib/queries';
 import { cn } from '../ui/cn';
 
@@ -12,6 +13,42 @@ const useMyLeagues = () => {
   const signedIn = Boolean(useMe().data?.user);
   const leagues = useQuery({ ...myLeaguesQueryOptions, enabled: signedIn });
   return signedIn ? (leagues.data ?? []) : [];
+};
+
+/** Join League and Create League under the list: a player in one league finds the next. */
+const MoreLeagues = ({ onChoose, className }: { onChoose: () => void; className: string }) => {
+  const { t } = useTranslation();
+  const dialogs = useLeagueDialogs();
+  const item =
+    'flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left text-sm font-semibold text-brand-text hover:bg-surface-muted';
+  return (
+    <li className={className}>
+      <button
+        type="button"
+        className={item}
+        onClick={() => {
+          onChoose();
+          dialogs.openJoin();
+        }}
+        data-testid="my-leagues-join"
+      >
+        <UserPlus aria-hidden="true" className="size-4" />
+        {t('leagues.home.joinLeague')}
+      </button>
+      <button
+        type="button"
+        className={item}
+        onClick={() => {
+          onChoose();
+          dialogs.openCreate();
+        }}
+        data-testid="my-leagues-create"
+      >
+        <Plus aria-hidden="true" className="size-4" />
+        {t('leagues.home.createLeague')}
+      </button>
+    </li>
+  );
 };
 
 const LeagueLabel = ({ league }: { league: { name: string; competitionName: string } }) => (
@@ -55,7 +92,15 @@ export const MyLeaguesMenu = () => {
 
   if (leagues.length === 0) return null;
   return (
-    <div ref={root} className="relative ml-auto">
+    <div
+      ref={root}
+      className="relative ml-auto"
+      // Closes once focus moves past it (Tab out of the list), as it does on a click elsewhere.
+      onBlur={(event) => {
+        if (event.relatedTarget && !root.current?.contains(event.relatedTarget as Node))
+          setOpen(false);
+      }}
+    >
       <button
         ref={button}
         type="button"
@@ -90,6 +135,7 @@ export const MyLeaguesMenu = () => {
               </Link>
             </li>
           ))}
+          <MoreLeagues onChoose={() => setOpen(false)} className="mt-1 border-t border-line pt-1" />
         </ul>
       ) : null}
     </div>
@@ -120,6 +166,7 @@ export const MyLeaguesLinks = ({ onNavigate }: { onNavigate: () => void }) => {
             </Link>
           </li>
         ))}
+        <MoreLeagues onChoose={onNavigate} className="mt-1" />
       </ul>
     </nav>
   );

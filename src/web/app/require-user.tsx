@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { useMe, type MeUser } from '../account/api';
 import { useAuthDialog } from '../lib/auth-dialog-context';
 import { SignInPrompt } from '../ui/sign-in-prompt';
@@ -12,7 +13,6 @@ import { ErrorState } from '../ui/state';
 export const RequireUser = ({ children }: { children: (user: MeUser) => ReactNode }) => {
   const { t } = useTranslation();
   const me = useMe();
-  const authDialog = useAuthDialog();
 
   if (me.isPending) {
     return (
@@ -40,23 +40,29 @@ export const RequireUser = ({ children }: { children: (user: MeUser) => ReactNod
       </PageContainer>
     );
   }
-  if (!me.data.user) {
-    return (
-      <SignInPrompt
-        testId="sign-in-required"
-        title={t('auth.status.pleaseSignIn')}
-        text={t('auth.status.pleaseSignInText')}
-        action={
-          <Button
-            size="lg"
-            onClick={() => authDialog.open('login')}
-            data-testid="sign-in-required-login"
-          >
-            {t('nav.login')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (!me.data.user) return <SignInRequired />;
   return <>{children(me.data.user)}</>;
+};
+
+/** In place of a page that needs a player: its own tab title, not the last page's. */
+const SignInRequired = () => {
+  const { t } = useTranslation();
+  const authDialog = useAuthDialog();
+  useDocumentTitle(t('auth.status.pleaseSignIn'));
+  return (
+    <SignInPrompt
+      testId="sign-in-required"
+      title={t('auth.status.pleaseSignIn')}
+      text={t('auth.status.pleaseSignInText')}
+      action={
+        <Button
+          size="lg"
+          onClick={() => authDialog.open('login')}
+          data-testid="sign-in-required-login"
+        >
+          {t('nav.login')}
+        </Button>
+      }
+    />
+  );
 };

@@ -1,21 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
+import { countryName } from '../lib/country-name';
 import { useKickoffFormat } from '../lib/kickoff-format';
 import { Badge, type BadgeTone } from '../ui/badge';
 import type { CompetitionItem } from './api';
 
-export const CountryBadge = ({ competition }: { competition: CompetitionItem }) => (
-  <span className="inline-flex items-center gap-2 text-sm text-fg-muted">
-    <span
-      aria-hidden="true"
-      className="inline-flex h-6 min-w-10 items-center justify-center rounded-md bg-navy px-1.5 text-[11px] font-bold tracking-wider text-white"
-    >
-      {competition.flag}
+export const CountryBadge = ({ competition }: { competition: CompetitionItem }) => {
+  const { t } = useTranslation();
+  return (
+    <span className="inline-flex items-center gap-2 text-sm text-fg-muted">
+      <span
+        aria-hidden="true"
+        className="inline-flex h-6 min-w-10 items-center justify-center rounded-md bg-navy px-1.5 text-[11px] font-bold tracking-wider text-white"
+      >
+        {competition.flag}
+      </span>
+      {countryName(t, competition.country)}
     </span>
-    {competition.country}
-  </span>
-);
+  );
+};
 
 const stateTone: Record<CompetitionItem['state'], BadgeTone> = {
   open: 'success',

@@ -1,8 +1,10 @@
+import { act } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { domPerTest } from '../../../tests/setup/dom';
 import type { BoardView, RenderBoard } from '../lib/competition-board';
 import type { CompetitionItem } from './api';
+import { i18n } from '../i18n/i18n';
 import { CompetitionPage } from './competition-page';
 
 const dom = domPerTest();
@@ -110,5 +112,20 @@ describe('competition page headings name what the board shows', () => {
         round: round('Matchday 2'),
       }),
     ).toContain('Season 2025-26');
+  });
+
+  it('names the country in the reader’s language, England and Scotland included', async () => {
+    const cards = (country: string) =>
+      render(
+        { ...competition('bundesliga_2025', 'cards'), country },
+        { status: 'loading', season: null, round: null },
+      );
+    await act(() => i18n.changeLanguage('fr'));
+    expect(cards('England')).toContain('Angleterre · 2026-27');
+    await act(() => i18n.changeLanguage('de'));
+    expect(cards('Scotland')).toContain('Schottland · 2026-27');
+    expect(cards('Germany')).toContain('Deutschland · 2026-27');
+    // A country the locale files do not know (an admin's own competition) stays as entered.
+    expect(cards('Atlantis')).toContain('Atlantis · 2026-27');
   });
 });

@@ -6,6 +6,8 @@ import type { PlayerStatus, RenderBoard } from '../lib/competition-board';
 import { Card } from '../ui/card';
 import { PageHeader } from '../ui/page';
 import type { CompetitionItem } from './api';
+import { countryName } from '../lib/country-name';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { CountryBadge } from './competition-card';
 import { CompetitionHeader, FeatureCards, SeasonSummaryCard, seasonShown } from './page-parts';
 
@@ -43,7 +45,7 @@ export const TablePage = ({ competition, renderBoard }: KindPageProps) =>
     header: (view) => (
       <>
         <CompetitionHeader competition={competition} view={view} />
-        <SeasonSummaryCard competitionId={competition.id} />
+        <SeasonSummaryCard competitionId={competition.id} season={seasonShown(competition, view)} />
       </>
     ),
   });
@@ -56,6 +58,7 @@ const CompetitionIntro = ({
   season: string;
 }) => {
   const { t } = useTranslation();
+  useDocumentTitle(competition.name);
   return (
     <Card className="pitch-hero on-dark flex flex-col gap-3 border-0 text-white">
       <div className="flex items-center gap-3">
@@ -69,12 +72,15 @@ const CompetitionIntro = ({
         <div>
           <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{competition.name}</h1>
           <p className="text-sm text-white">
-            {competition.country} · {season}
+            {countryName(t, competition.country)} · {season}
           </p>
         </div>
       </div>
       <p className="max-w-2xl text-white">
-        {t('competitions.blurb', { name: competition.name, country: competition.country })}
+        {t('competitions.blurb', {
+          name: competition.name,
+          country: countryName(t, competition.country),
+        })}
       </p>
     </Card>
   );
@@ -133,7 +139,10 @@ export const TournamentPage = ({ competition, renderBoard }: KindPageProps) => {
         </Tabs.Content>
         <Tabs.Content value="about" className="flex flex-col gap-4">
           <p className="text-fg">
-            {t('competitions.blurb', { name: competition.name, country: competition.country })}
+            {t('competitions.blurb', {
+              name: competition.name,
+              country: countryName(t, competition.country),
+            })}
           </p>
           <FeatureCards />
         </Tabs.Content>
@@ -152,7 +161,7 @@ export const ComingSoonPage = ({ competition }: { competition: CompetitionItem }
         title={competition.name}
         subtitle={t('competitions.season', { season: seasonShown(competition) })}
       />
-      <SeasonSummaryCard competitionId={competition.id} />
+      <SeasonSummaryCard competitionId={competition.id} season={seasonShown(competition)} />
       <Card className="flex items-start gap-4" data-testid="coming-soon">
         <Hourglass aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-text" />
         <div className="flex flex-col gap-1">

@@ -7,7 +7,7 @@ import { Card } from '../ui/card';
 import { PageHeader } from '../ui/page';
 import type { CompetitionItem } from './api';
 import { CountryBadge, StateBadge } from './competition-card';
-import { seasonSummaries, summaryLines } from './season-summaries';
+import { summaryFor, summaryLines } from './season-summaries';
 
 export const BackLink = () => {
   const { t } = useTranslation();
@@ -103,13 +103,22 @@ export const FeatureCards = () => {
 };
 
 /** The 2024-25 summary of a competition, when we hold one. */
-export const SeasonSummaryCard = ({ competitionId }: { competitionId: string }) => {
+export const SeasonSummaryCard = ({
+  competitionId,
+  season,
+}: {
+  competitionId: string;
+  /** The season the page shows: the card tells of the one before it, or is left out. */
+  season: string;
+}) => {
   const { t } = useTranslation();
-  const summary = seasonSummaries[competitionId];
+  const summary = summaryFor(competitionId, season);
   if (!summary) return null;
   return (
     <Card className="p-4 sm:p-5" data-testid="season-summary">
-      <h2 className="mb-3 font-bold text-fg">{t('competitions.summary.title')}</h2>
+      <h2 className="mb-3 font-bold text-fg">
+        {t('competitions.summary.title', { season: summary.season })}
+      </h2>
       <dl className="grid gap-3 sm:grid-cols-3">
         {summaryLines.map((line) => {
           const list = summary[line];

@@ -41,11 +41,19 @@ export const CreateLeagueDialog = ({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={created ? t('leagues.create.successTitle') : t('leagues.create.title')}
+      title={
+        !created
+          ? t('leagues.create.title')
+          : created.addedToExisting
+            ? t('leagues.create.addedTitle', { league: created.league.name })
+            : t('leagues.create.successTitle')
+      }
       description={
-        created
-          ? t('leagues.create.successText', { league: created.league.name })
-          : t('leagues.create.subtitle')
+        !created
+          ? t('leagues.create.subtitle')
+          : created.addedToExisting
+            ? t('leagues.create.addedText', { league: created.league.name })
+            : t('leagues.create.successText', { league: created.league.name })
       }
       closeLabel={t('common.close')}
       testId="create-league-dialog"
@@ -69,7 +77,9 @@ export const CreateLeagueDialog = ({
           onCreated={(result) => {
             createdToast(result);
             setCreated(result);
-            void navigate('/dashboard');
+            // Opened from a competition's fixtures: the player stays there to pick; elsewhere the
+            // dashboard of the new league (spec §4).
+            if (!competitionId) void navigate('/dashboard');
           }}
         />
       )}

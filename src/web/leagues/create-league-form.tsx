@@ -8,6 +8,7 @@ import { Field } from '../ui/field';
 import { Select } from '../ui/select';
 import { Skeleton } from '../ui/skeleton';
 import { Notice } from '../ui/state';
+import { myLeaguesQueryOptions } from '../lib/queries';
 import { playableCompetitionsQueryOptions, useCreateLeague } from './api';
 import { savePendingCreation } from './pending-creation';
 import { useLeagueError } from './use-league-error';
@@ -43,8 +44,20 @@ export const CreateLeagueForm = ({
   const [secondTeamName, setSecondTeamName] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
+  // A league of this name the player is in already: the server adds the team there (spec §4);
+  // the form asks first.
+  const signedIn = viewer !== null && !viewer.isAnonymous;
+  const mine = useQuery({ ...myLeaguesQueryOptions, enabled: signedIn });
+  const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
+  const existing = signedIn
+    ? (mine.data ?? []).find((league) => sameNameIgnoringCase(league.name, leagueName.trim()))
+    : undefined;
+  const asking = existing !== undefined && confirmedFor !== existing.id;
 
-  const options = competitions.data ?? [];
+  // Competitions with fixtures still to play; the rest are listed apart, unavailable, and say why.
+  const listed = competitions.data ?? [];
+  const options = listed.filter((c) => c.openFixtures > 0 || c.nextKickoff !== null);
+  const between = listed.filter((c) => !options.includes(c));
   const selected =
     chosen ??
     options.find((c) => c.id === competitionId)?.id ??
@@ -67,6 +80,7 @@ export const CreateLeagueForm = ({
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    if (asking) return;
     const body = {
       leagueName: leagueName.trim(),
       teamName: teamName.trim(),
@@ -141,20 +155,64 @@ export const CreateLeagueForm = ({
                 {c.name}
               </option>
             ))}
+            {between.length > 0 ? (
+              <optgroup label={t('leagues.create.nothingToPlay')}>
+                {between.map((c) => (
+                  <option key={c.id} value={c.id} disabled>
+                    {c.name}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
           </Select>
         </Field>
       )}
       <Notice tone="error" testId="create-league-error">
         {errors.form}
       </Notice>
-      <Button
-        type="submit"
-        size="lg"
-        disabled={create.isPending}
-        data-testid="create-league-submit"
-      >
-        {create.isPending ? t('leagues.processing') : t('leagues.create.submit')}
-      </Button>
+      {existing ? (
+        <Notice tone="info" testId="create-league-existing">
+          {t('leagues.create.existingAsk', { league: existing.name })}
+        </Notice>
+      ) : null}
+      {existing && asking ? (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button
+            type="button"
+            size="lg"
+            onClick={() => setConfirmedFor(existing.id)}
+            data-testid="create-league-add-team"
+          >
+            {t('leagues.create.existingAdd', { league: existing.name })}
+          </Button>
+          <Button
+            type="button"
+            size="lg"
+            variant="secondary"
+            onClick={() =>
+              document
+                .querySelector<HTMLInputElement>('[data-testid="create-league-name"]')
+                ?.focus()
+            }
+            data-testid="create-league-rename"
+          >
+            {t('leagues.create.existingRename')}
+          </Button>
+        </div>
+      ) : (
+        <Button
+          type="submit"
+          size="lg"
+          disabled={create.isPending}
+          data-testid="create-league-submit"
+        >
+          {create.isPending
+            ? t('leagues.processing')
+            : existing
+              ? t('leagues.create.existingAdd', { league: existing.name })
+              : t('leagues.create.submit')}
+        </Button>
+      )}
     </form>
   );
 };

@@ -3,19 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '../ui/toast';
-import {
-  ClipboardList,
-  Plus,
-  Share2,
-  Shield,
-  Sparkles,
-  Target,
-  Trophy,
-  UserPlus,
-  UserRound,
-} from 'lucide-react';
+import { ClipboardList, Share2, Shield, Sparkles, Target, Trophy, UserRound } from 'lucide-react';
 import { useActiveTeam } from '../lib/active-team';
-import { useLeagueDialogs } from '../lib/league-dialogs-context';
 import { SignInPrompt } from '../ui/sign-in-prompt';
 import { Button, buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
@@ -27,6 +16,7 @@ import { PlayerHub } from './hub';
 import { useLeagueError } from './use-league-error';
 import { viewerName, type Viewer } from './viewer';
 import { useLiveLeague } from '../lib/use-live-league';
+import { CreateJoinButtons } from './create-join-buttons';
 
 /** /dashboard (spec §2.6). Signed out: a sign-in prompt with a way home. */
 export const DashboardPage = ({ viewer }: { viewer: Viewer | null }) => {
@@ -52,7 +42,6 @@ const Dashboard = ({ viewer }: { viewer: Viewer }) => {
   const navigate = useNavigate();
   const leagueError = useLeagueError();
   const active = useActiveTeam();
-  const dialogs = useLeagueDialogs();
   useLiveLeague(active.league?.id);
   const jokers = useQuery({
     ...teamPredictionsQueryOptions(active.team?.id ?? ''),
@@ -119,21 +108,15 @@ const Dashboard = ({ viewer }: { viewer: Viewer }) => {
           <>
             <p className="text-fg-muted">{t('dashboard.noLeagueText')}</p>
             <div className="flex flex-col gap-2 sm:flex-row" data-testid="dashboard-empty">
-              <Button onClick={() => dialogs.openCreate()} data-testid="dashboard-create-league">
-                <Plus aria-hidden="true" className="size-4" />
-                {t('leagues.home.createLeague')}
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={() => dialogs.openJoin()}
-                data-testid="dashboard-join-league"
-              >
-                <UserPlus aria-hidden="true" className="size-4" />
-                {t('leagues.home.joinLeague')}
-              </Button>
+              <CreateJoinButtons testIdPrefix="dashboard" first />
             </div>
           </>
         )}
+        {league ? (
+          <div className="flex flex-col gap-2 sm:flex-row" data-testid="dashboard-more-leagues">
+            <CreateJoinButtons testIdPrefix="dashboard" />
+          </div>
+        ) : null}
         <div className="grid gap-2 sm:grid-cols-3">
           <Button
             variant="secondary"

@@ -310,7 +310,7 @@ const PickLine = ({ pick }: { pick: HubResultItem['picks'][number] }) => {
   );
 };
 
-const LatestResults = ({ results }: { results: HubResultItem[] }) => {
+export const LatestResults = ({ results }: { results: HubResultItem[] }) => {
   const { t } = useTranslation();
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5">
@@ -336,9 +336,11 @@ const LatestResults = ({ results }: { results: HubResultItem[] }) => {
               </div>
               <p className="text-xs text-fg-muted">
                 {result.competitionName} · {result.round} ·{' '}
-                {result.firstGoalMinute === null || result.homeScore + result.awayScore === 0
+                {result.homeScore + result.awayScore === 0
                   ? t('leagues.hub.noGoals')
-                  : t('leagues.hub.firstGoal', { minute: result.firstGoalMinute })}
+                  : result.firstGoalMinute === null
+                    ? t('fixtures.result.minuteToBeConfirmed')
+                    : t('leagues.hub.firstGoal', { minute: result.firstGoalMinute })}
               </p>
               {result.picks.length === 0 ? (
                 <p className="text-sm text-fg-muted">{t('leagues.hub.noPick')}</p>

@@ -141,7 +141,7 @@ const FixtureItem = ({ fixture }: { fixture: LeagueFixture }) => {
                     ) : null}
                     {e.points !== null ? (
                       <Badge tone={e.points > 0 ? 'success' : 'neutral'}>
-                        {t('leagues.fixtures.points', { points: e.points })}
+                        {t('leagues.fixtures.points', { count: e.points })}
                       </Badge>
                     ) : null}
                   </>

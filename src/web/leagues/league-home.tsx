@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LayoutDashboard, ListOrdered, Plus, Share2, Shield, UserPlus, Users } from 'lucide-react';
 import { useActiveTeam } from '../lib/active-team';
 import type { MyLeagueItem } from '../lib/queries';
+import { CreateJoinButtons } from './create-join-buttons';
 import { useLeagueDialogs } from '../lib/league-dialogs-context';
 import { Badge } from '../ui/badge';
 import { Button, buttonClasses } from '../ui/button';
@@ -121,7 +122,6 @@ const WelcomePanel = ({
 }) => {
   const { t } = useTranslation();
   const { setActive } = useActiveTeam({ enabled: false });
-  const dialogs = useLeagueDialogs();
   const detail = useQuery(leagueQueryOptions(league.id));
   const [sharing, setSharing] = useState(false);
   const team = league.teams.find((t) => t.id === teamId) ?? league.teams[0];
@@ -225,14 +225,7 @@ const WelcomePanel = ({
           <Share2 aria-hidden="true" className="size-4" />
           {t('leagues.home.shareLeague')}
         </Button>
-        <Button
-          variant="secondary"
-          onClick={() => dialogs.openCreate()}
-          data-testid="home-create-another"
-        >
-          <Plus aria-hidden="true" className="size-4" />
-          {t('leagues.home.createAnother')}
-        </Button>
+        <CreateJoinButtons testIdPrefix="home" />
       </div>
       <Dialog
         open={sharing}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { Link } from 'react-router';
 import { ApiError } from '../lib/api-client';
 import { buttonClasses } from '../ui/button';
@@ -10,6 +11,7 @@ export const isNotFound = (error: unknown) => error instanceof ApiError && error
 /** 'League not found.' (spec §2.9) with the way back. */
 export const LeagueNotFound = () => {
   const { t } = useTranslation();
+  useDocumentTitle(t('leagues.notFoundTitle'));
   return (
     <PageContainer className="max-w-xl">
       <h1 className="sr-only">{t('errors.LEAGUE_NOT_FOUND')}</h1>

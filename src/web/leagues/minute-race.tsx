@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { PartyPopper, Sparkles } from 'lucide-react';
 import { ApiError } from '../lib/api-client';
-import { useFormat } from '../lib/format';
 import { Card } from '../ui/card';
 import { cn } from '../ui/cn';
 import { Skeleton } from '../ui/skeleton';
@@ -223,7 +222,6 @@ const Track = ({ race, teams }: { race: Race; teams: RaceTeam[] }) => {
 
 const Lane = ({ team, filled }: { team: RaceTeam; filled: number }) => {
   const { t } = useTranslation();
-  const format = useFormat();
   const minute = team.firstGoalMinute;
   const hit = team.standing === 'hit';
   const outcome = team.outcome ? t(`live.race.outcome.${team.outcome}`) : null;
@@ -265,7 +263,7 @@ const Lane = ({ team, filled }: { team: RaceTeam; filled: number }) => {
                   className={cn('font-bold tabular-nums', team.points > 0 && 'text-success-strong')}
                   data-testid="minute-race-points"
                 >
-                  {t('live.race.points', { points: format.number(team.points) })}
+                  {t('live.race.points', { count: team.points })}
                 </span>
               ) : null}
             </>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { nameMaxLength } from '../../domain/league-names';
 import { Field } from '../ui/field';
@@ -22,15 +23,24 @@ export const NameField = ({
   onChange,
   autoFocus,
   testId,
-}: NameFieldProps) => (
-  <Field label={label} hint={hint} error={error}>
-    <Input
-      value={value}
-      maxLength={nameMaxLength}
-      autoComplete="off"
-      autoFocus={autoFocus}
-      onChange={(e) => onChange(e.target.value)}
-      data-testid={testId}
-    />
-  </Field>
-);
+}: NameFieldProps) => {
+  const { t } = useTranslation();
+  // The field takes no 51st character; at the limit it says so instead of dropping it silently.
+  const full = value.length >= nameMaxLength;
+  return (
+    <Field
+      label={label}
+      hint={full ? t('leagues.nameAtMost', { count: nameMaxLength }) : hint}
+      error={error}
+    >
+      <Input
+        value={value}
+        maxLength={nameMaxLength}
+        autoComplete="off"
+        autoFocus={autoFocus}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+      />
+    </Field>
+  );
+};

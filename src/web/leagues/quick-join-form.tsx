@@ -49,8 +49,10 @@ export const QuickJoinForm = ({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    if (teamName.trim() === '' || (!fixedLeague && code.trim() === '')) {
-      setError(t('leagues.quickJoin.required'));
+    // Where the code comes with the link, only the team name can be missing.
+    const codeShown = !fixedCode && !fixedLeague;
+    if (teamName.trim() === '' || (codeShown && code.trim() === '')) {
+      setError(t(codeShown ? 'leagues.quickJoin.required' : 'leagues.validation.teamName'));
       return;
     }
     quickJoin.mutate(

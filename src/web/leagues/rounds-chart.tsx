@@ -58,13 +58,28 @@ const Frame = ({
   );
 };
 
-const RoundAxis = ({ count, y }: { count: number; y: number }) => (
+/**
+ * A round's mark under the axis, from its name: its number ('Matchday 12' → 12; the rounds with a
+ * result need not be 1, 2, 3 …), else the initials of its words ('Quarter-finals' → QF).
+ */
+export const roundTick = (name: string) => {
+  const number = /(\d+)\s*$/.exec(name)?.[1];
+  if (number) return number;
+  const initials = name
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('');
+  return initials.slice(0, 3) || name.slice(0, 3);
+};
+
+const RoundAxis = ({ rounds, y }: { rounds: readonly RoundPoint[]; y: number }) => (
   <g fontSize="9" fill="currentColor" textAnchor="middle" aria-hidden="true">
     <line x1={left} x2={width - right} y1={y} y2={y} stroke="currentColor" strokeOpacity="0.4" />
-    {Array.from({ length: count }, (_, i) =>
-      labelled(i, count) ? (
-        <text key={i} x={xOf(i, count)} y={y + 11}>
-          {i + 1}
+    {rounds.map((r, i) =>
+      labelled(i, rounds.length) ? (
+        <text key={r.round} x={xOf(i, rounds.length)} y={y + 11} data-testid="round-tick">
+          {roundTick(r.round)}
         </text>
       ) : null,
     )}
@@ -121,7 +136,7 @@ export const RoundsChart = ({ rounds, teams, teamName }: ChartProps) => {
               </rect>
             );
           })}
-          <RoundAxis count={count} y={top + plot} />
+          <RoundAxis rounds={rounds} y={top + plot} />
         </Frame>
       </figure>
       <figure className="flex flex-col gap-1">
@@ -172,7 +187,7 @@ export const RoundsChart = ({ rounds, teams, teamName }: ChartProps) => {
             </circle>
           ))}
           <g aria-hidden="true">
-            <RoundAxis count={count} y={top + linePlot + 4} />
+            <RoundAxis rounds={rounds} y={top + linePlot + 4} />
           </g>
         </Frame>
       </figure>

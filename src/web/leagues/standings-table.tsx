@@ -125,8 +125,11 @@ export const StandingsTable = ({
               </span>
               <span className="text-xs text-fg-muted">
                 {bonus && row.bonusPoints > 0
-                  ? t('leagues.standings.ptsWithBonus', { bonus: format.number(row.bonusPoints) })
-                  : t('leagues.standings.pts')}
+                  ? t('leagues.standings.ptsWithBonus', {
+                      count: row.points,
+                      bonus: format.number(row.bonusPoints),
+                    })
+                  : t('leagues.standings.pts', { count: row.points })}
               </span>
             </span>
           </li>

@@ -79,10 +79,11 @@ export const StatisticsTable = ({
             <div className="mb-2 flex items-baseline justify-between gap-2">
               {name(row, 'min-w-0 truncate font-semibold text-fg')}
               <span className="shrink-0 font-bold tabular-nums text-fg">
-                {t('leagues.fixtures.points', { points: row.points })}
+                {t('leagues.fixtures.points', { count: row.points })}
               </span>
             </div>
-            <dl className="grid grid-cols-4 gap-2 text-center">
+            {/* Two tiles a row on a phone: 'Predictions' and longer words fit their tile. */}
+            <dl className="grid grid-cols-2 gap-2 text-center min-[480px]:grid-cols-4">
               {columns
                 .filter((c) => c !== 'points')
                 .map((c) => (
@@ -90,7 +91,9 @@ export const StatisticsTable = ({
                     key={c}
                     className="flex flex-col-reverse gap-0.5 rounded-lg bg-surface-muted p-1.5"
                   >
-                    <dt className="text-xs leading-tight text-fg-muted">{label(c)}</dt>
+                    <dt className="hyphens-auto text-xs leading-tight text-fg-muted [overflow-wrap:anywhere]">
+                      {label(c)}
+                    </dt>
                     <dd className="text-base font-bold tabular-nums text-fg">
                       {format.number(row[c])}
                     </dd>

@@ -6,7 +6,6 @@ import { toast } from '../ui/toast';
 import { ArrowLeft, Plus, Target, UserCog, Users } from 'lucide-react';
 import { useActiveTeam } from '../lib/active-team';
 import type { MyLeagueItem } from '../lib/queries';
-import { useLeagueDialogs } from '../lib/league-dialogs-context';
 import { Badge } from '../ui/badge';
 import { Button, buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
@@ -21,12 +20,12 @@ import { RemindersCard } from './reminders-card';
 import { TeamNameDialog } from './team-name-dialog';
 import { TeamStatsSummary } from './team-statistics';
 import { useLeagueError } from './use-league-error';
+import { CreateJoinButtons } from './create-join-buttons';
 
 /** /team — My Teams and Leagues (spec §2.7); guests see how to get reminders instead of the switch. */
 export const TeamPage = ({ isGuest }: { isGuest: boolean }) => {
   const { t } = useTranslation();
   const leagueError = useLeagueError();
-  const dialogs = useLeagueDialogs();
   const active = useActiveTeam();
   const predictions = useQuery(myPredictionsQueryOptions);
 
@@ -67,18 +66,20 @@ export const TeamPage = ({ isGuest }: { isGuest: boolean }) => {
         ) : active.leagues.length === 0 ? (
           <EmptyState title={t('team.noLeagues')}>
             <div className="flex flex-col gap-2 sm:flex-row">
-              <Button onClick={() => dialogs.openCreate()}>{t('leagues.home.createLeague')}</Button>
-              <Button variant="secondary" onClick={() => dialogs.openJoin()}>
-                {t('leagues.home.joinLeague')}
-              </Button>
+              <CreateJoinButtons testIdPrefix="team" first />
             </div>
           </EmptyState>
         ) : (
-          <ul className="grid gap-3 md:grid-cols-2" data-testid="team-league-cards">
-            {active.leagues.map((league) => (
-              <LeagueCard key={league.id} league={league} />
-            ))}
-          </ul>
+          <>
+            <div className="flex flex-col gap-2 sm:flex-row" data-testid="team-more-leagues">
+              <CreateJoinButtons testIdPrefix="team" />
+            </div>
+            <ul className="grid gap-3 md:grid-cols-2" data-testid="team-league-cards">
+              {active.leagues.map((league) => (
+                <LeagueCard key={league.id} league={league} />
+              ))}
+            </ul>
+          </>
         )}
       </section>
       <RemindersCard isGuest={isGuest} />
@@ -112,7 +113,10 @@ export const TeamPage = ({ isGuest }: { isGuest: boolean }) => {
                   <Card className="flex flex-col gap-1 p-4">
                     <span className="font-semibold text-fg">{row.competitionName}</span>
                     <span className="text-sm text-fg-muted">
-                      {t('team.breakdown', { predictions: row.predictions, points: row.points })}
+                      {t('team.breakdown', {
+                        predictions: t('team.predictionCount', { count: row.predictions }),
+                        points: t('team.pointCount', { count: row.points }),
+                      })}
                     </span>
                   </Card>
                 </li>

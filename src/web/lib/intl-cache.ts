@@ -1,3 +1,5 @@
+import { intlLocale } from '../../domain/kickoff';
+
 /**
  * Intl formatters, made once per language and options: building one costs far more than using
  * it (a round's kick-off times built several per fixture and render).
@@ -5,14 +7,11 @@
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** English dates as the game's home reads them ('Sat 28 Nov', 24-hour), not American ones. */
-const regional = (locale: string) => (locale === 'en' ? 'en-GB' : locale);
-
 export const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) => {
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(regional(locale), options);
+    format = new Intl.DateTimeFormat(intlLocale(locale), options);
     dateFormats.set(key, format);
   }
   return format;

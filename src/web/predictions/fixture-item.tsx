@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Sparkles, Timer } from 'lucide-react';
@@ -48,6 +48,8 @@ interface FixtureItemProps {
   entry: DraftEntry | null;
   hasSaved: boolean;
   jokerAvailable: boolean;
+  /** Why the joker cannot go here (said on focus, shown when the joker is pressed anyway). */
+  jokerWhy?: string | undefined;
   /** The player's points here, once scored. */
   earned?: EarnedPoints | null;
   /** A change the player made came after kick-off and was dropped. */
@@ -65,6 +67,7 @@ export const FixtureItem = ({
   entry,
   hasSaved,
   jokerAvailable,
+  jokerWhy,
   earned = null,
   late = false,
   raceHref = null,
@@ -72,6 +75,12 @@ export const FixtureItem = ({
 }: FixtureItemProps) => {
   const { t } = useTranslation();
   const errorId = useId();
+  const whyId = useId();
+  const [whyShown, setWhyShown] = useState(false);
+  // Shown again only when pressed again after the joker was free meanwhile.
+  useEffect(() => {
+    if (jokerAvailable) setWhyShown(false);
+  }, [jokerAvailable]);
   const match = `${fixture.homeTeam} v ${fixture.awayTeam}`;
   const readOnly = locked || fixture.tbd;
   const minuteError = entry && !readOnly && !minuteIsValid(entry.minute);
@@ -133,12 +142,17 @@ export const FixtureItem = ({
             aria-pressed={entry.joker}
             aria-label={t('predictions.jokerFor', { match })}
             data-testid="joker-toggle"
-            disabled={readOnly || !jokerAvailable}
-            title={jokerAvailable || readOnly ? undefined : t('predictions.jokerHint')}
-            onClick={() => onChange({ ...entry, joker: !entry.joker })}
+            disabled={readOnly}
+            // Unavailable, it stays focusable: focus says why, pressing it shows why.
+            aria-disabled={!readOnly && !jokerAvailable ? true : undefined}
+            aria-describedby={!readOnly && !jokerAvailable && jokerWhy ? whyId : undefined}
+            onClick={() => {
+              if (!jokerAvailable) setWhyShown(true);
+              else onChange({ ...entry, joker: !entry.joker });
+            }}
             className={cn(
               'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-lg border px-3 text-sm font-semibold transition-colors sm:col-span-1',
-              'disabled:cursor-not-allowed disabled:opacity-60',
+              'disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60',
               entry.joker
                 ? 'border-warn-strong bg-warn-soft text-warn-strong'
                 : 'border-line bg-surface text-fg hover:bg-surface-muted',
@@ -150,6 +164,15 @@ export const FixtureItem = ({
         </div>
       ) : null}
 
+      {entry && !readOnly && !jokerAvailable && jokerWhy ? (
+        <p
+          id={whyId}
+          className={whyShown ? 'text-sm text-fg-muted md:col-[3/-1]' : 'sr-only'}
+          data-testid="joker-why"
+        >
+          {jokerWhy}
+        </p>
+      ) : null}
       {minuteError ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-danger md:col-[3/-1]">
           {t('predictions.minuteError')}

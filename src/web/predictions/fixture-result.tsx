@@ -20,7 +20,7 @@ export const PointsBadge = ({
   const { t } = useTranslation();
   return (
     <Badge tone={earned.points > 0 ? 'success' : 'neutral'} data-testid={testId}>
-      {t('predictions.pointsShort', { points: earned.points })}
+      {t('predictions.pointsShort', { count: earned.points })}
       {earned.joker ? ` ${t('predictions.jokerDouble')}` : null}
     </Badge>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Layers } from 'lucide-react';
 import { Button } from '../ui/button';
 import { Notice } from '../ui/state';
@@ -11,6 +12,27 @@ interface MultiLeaguePanelProps {
   busy: boolean;
   onSave: (teamIds: string[]) => Promise<boolean>;
 }
+
+/**
+ * Where a save for several teams goes, in words: '2 leagues' when each team is in a league of its
+ * own, else '4 teams in 2 leagues' (a player may hold several teams in one league).
+ */
+const leaguesOf = (teams: readonly PlayerTeam[], teamIds: readonly string[]) =>
+  new Set(teamIds.map((id) => teams.find((team) => team.id === id)?.leagueId ?? id)).size;
+
+export const teamsTarget = (
+  t: TFunction,
+  teams: readonly PlayerTeam[],
+  teamIds: readonly string[],
+) => {
+  const leagues = leaguesOf(teams, teamIds);
+  return leagues === teamIds.length
+    ? t('predictions.leagueCount', { count: leagues })
+    : t('predictions.teamsInLeagues', {
+        teams: t('predictions.teamCount', { count: teamIds.length }),
+        leagues: t('predictions.leagueCount', { count: leagues }),
+      });
+};
 
 /** 'Apply to Multiple Leagues': the same picks (without jokers) for several teams at once. */
 export const MultiLeaguePanel = ({ teams, activeTeamId, busy, onSave }: MultiLeaguePanelProps) => {
@@ -90,7 +112,11 @@ export const MultiLeaguePanel = ({ teams, activeTeamId, busy, onSave }: MultiLea
             if (await onSave(selected)) setOpen(false);
           }}
         >
-          {busy ? t('predictions.saving') : t('predictions.multi.save', { count: selected.length })}
+          {busy
+            ? t('predictions.saving')
+            : leaguesOf(teams, selected) === selected.length
+              ? t('predictions.multi.save', { count: selected.length })
+              : t('predictions.multi.saveTo', { target: teamsTarget(t, teams, selected) })}
         </Button>
         <Button variant="secondary" onClick={() => setOpen(false)} data-testid="multi-cancel">
           {t('predictions.cancel')}

@@ -55,12 +55,16 @@ export const PlayerPrompt = ({
           <Button
             variant="inverse"
             onClick={() => leagueDialogs.openCreate({ competitionId })}
-            data-testid="join-or-create"
+            data-testid="prompt-create-league"
           >
-            {t('predictions.prompt.joinAction')}
+            {t('leagues.home.createLeague')}
           </Button>
-          <Button variant="outline-inverse" onClick={leagueDialogs.openJoin}>
-            {t('predictions.prompt.joinWithCode')}
+          <Button
+            variant="outline-inverse"
+            onClick={leagueDialogs.openJoin}
+            data-testid="prompt-join-league"
+          >
+            {t('leagues.home.joinLeague')}
           </Button>
         </div>
       )}

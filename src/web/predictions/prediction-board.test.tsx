@@ -258,4 +258,47 @@ describe('PredictionBoard: deadlines', () => {
     expect(choice.getAttribute('data-value')).toBe('');
     expect(find('unsaved')).toBeNull();
   });
+
+  it('says why a joker cannot go on a match, and shows it when pressed anyway', async () => {
+    dom.queryClient.setQueryData(myLeaguesQueryOptions.queryKey, [league]);
+    const open = [
+      fixture('Matchday 6', hours(48)),
+      fixture('Matchday 6', hours(49)),
+      fixture('Matchday 6', hours(50)),
+    ];
+    serve(response(open));
+    await render({ signedIn: true });
+    const rows = open.map((f) => find(`fixture-${f.id}`) ?? undefined);
+    const joker = (i: number) => find<HTMLButtonElement>('joker-toggle', rows[i]);
+    const why = (i: number) => find('joker-why', rows[i]);
+    const described = (i: number) =>
+      document.getElementById(joker(i)?.getAttribute('aria-describedby') ?? '')?.textContent;
+
+    // No pick yet: focus says why; pressing it shows why and places nothing.
+    expect(joker(0)?.getAttribute('aria-disabled')).toBe('true');
+    expect(described(0)).toBe('Pick 1, X or 2 first, then place a joker here.');
+    expect(why(0)?.className).toBe('sr-only');
+    act(() => joker(0)?.click());
+    expect(why(0)?.className).not.toBe('sr-only');
+    expect(joker(0)?.getAttribute('aria-pressed')).toBe('false');
+
+    for (const i of [0, 1, 2]) act(() => find<HTMLButtonElement>('outcome-1', rows[i])?.click());
+    expect(why(0)).toBeNull();
+    act(() => joker(0)?.click());
+    act(() => joker(1)?.click());
+    expect([0, 1].map((i) => joker(i)?.getAttribute('aria-pressed'))).toEqual(['true', 'true']);
+    // Both of the league's jokers placed: the third says so.
+    expect(joker(2)?.getAttribute('aria-disabled')).toBe('true');
+    act(() => joker(2)?.click());
+    expect(joker(2)?.getAttribute('aria-pressed')).toBe('false');
+    expect(why(2)?.textContent).toBe(
+      '2 of 2 jokers used in this league. Remove one from another match to place it here.',
+    );
+    expect(why(2)?.className).not.toBe('sr-only');
+    // One taken back: the third may take it.
+    act(() => joker(1)?.click());
+    expect(why(2)).toBeNull();
+    act(() => joker(2)?.click());
+    expect(joker(2)?.getAttribute('aria-pressed')).toBe('true');
+  });
 });

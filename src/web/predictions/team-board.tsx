@@ -22,7 +22,7 @@ import {
 } from './draft';
 import { FixtureItem, fixtureStatus } from './fixture-item';
 import { FixtureList } from './fixture-list';
-import { MultiLeaguePanel } from './multi-league-panel';
+import { MultiLeaguePanel, teamsTarget } from './multi-league-panel';
 import type { Round } from './rounds';
 import { SaveBar } from './save-bar';
 import { SavedList } from './saved-list';
@@ -213,6 +213,16 @@ export const TeamBoard = ({
                 entry={entry}
                 hasSaved={savedMap.has(fixture.id)}
                 jokerAvailable={canToggleJoker(entry, left)}
+                jokerWhy={
+                  active.jokers === 0
+                    ? t('predictions.jokersNone')
+                    : entry.outcome === ''
+                      ? t('predictions.jokerNeedsPick')
+                      : t('predictions.jokersUsedUp', {
+                          used: active.jokers - left,
+                          count: active.jokers,
+                        })
+                }
                 earned={prediction && points !== null ? { points, joker: prediction.joker } : null}
                 late={lateEdits.late.includes(fixture.id)}
                 raceHref={`/league/${active.leagueId}/race/${fixture.id}`}
@@ -240,7 +250,7 @@ export const TeamBoard = ({
           onSave={async (teamIds) => {
             const batch = batchOrWarn();
             if (!batch) return false;
-            const done = await actions.saveToTeams(teamIds, batch);
+            const done = await actions.saveToTeams(teamIds, batch, teamsTarget(t, teams, teamIds));
             if (done && teamIds.includes(active.id)) setEdits({});
             return done;
           }}

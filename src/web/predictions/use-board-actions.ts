@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../ui/toast';
 import type { PredictionInput } from '../../domain/prediction-rules';
@@ -30,6 +31,21 @@ export const useBoardActions = (
   const deleteMutation = useDeletePredictions();
   const copyMutation = useCopyPredictions();
   const multiMutation = useSaveToTeams();
+
+  // One request per tap burst: a second tap (a double click) while one runs does nothing, even
+  // before the busy button has rendered.
+  const running = useRef(new Set<string>());
+  const once =
+    <A extends unknown[], R>(kind: string, idle: R, action: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (running.current.has(kind)) return idle;
+      running.current.add(kind);
+      try {
+        return await action(...args);
+      } finally {
+        running.current.delete(kind);
+      }
+    };
 
   const errorTitle = t('predictions.toast.errorTitle');
   /** 401 opens sign-in; rule errors (4xx) say what happened; anything else the fallback. */
@@ -74,37 +90,41 @@ export const useBoardActions = (
       : '';
 
   /** The fixtures the server refused because they had locked, or null when nothing was saved. */
-  const save = async (predictions: PredictionInput[]): Promise<{ locked: string[] } | null> => {
-    const current = ready();
-    if (!current) return null;
-    if (predictions.length === 0) {
-      noPredictions();
-      return null;
-    }
-    try {
-      const result = await saveMutation.mutateAsync({ teamId: current.id, predictions });
-      const skipped = lockedText(result.locked);
-      if (result.saved.length === 0) {
-        toast.error(errorTitle, { description: skipped });
-        return { locked: result.locked };
+  const save = once(
+    'save',
+    null,
+    async (predictions: PredictionInput[]): Promise<{ locked: string[] } | null> => {
+      const current = ready();
+      if (!current) return null;
+      if (predictions.length === 0) {
+        noPredictions();
+        return null;
       }
-      const savedText = t('predictions.toast.savedText', {
-        count: result.saved.length,
-        team: result.teamName,
-        league: result.leagueName,
-      });
-      const joker = result.jokerUsed ? t('predictions.toast.jokerUsed') : '';
-      toast.success(t('predictions.toast.savedTitle'), {
-        description: [`${savedText}${joker}`, skipped].filter(Boolean).join(' '),
-      });
-      return { locked: result.locked };
-    } catch (error) {
-      failed(error, t('predictions.toast.saveFailed'));
-      return null;
-    }
-  };
+      try {
+        const result = await saveMutation.mutateAsync({ teamId: current.id, predictions });
+        const skipped = lockedText(result.locked);
+        if (result.saved.length === 0) {
+          toast.error(errorTitle, { description: skipped });
+          return { locked: result.locked };
+        }
+        const savedText = t('predictions.toast.savedText', {
+          count: result.saved.length,
+          team: result.teamName,
+          league: result.leagueName,
+        });
+        const joker = result.jokerUsed ? t('predictions.toast.jokerUsed') : '';
+        toast.success(t('predictions.toast.savedTitle'), {
+          description: [`${savedText}${joker}`, skipped].filter(Boolean).join(' '),
+        });
+        return { locked: result.locked };
+      } catch (error) {
+        failed(error, t('predictions.toast.saveFailed'));
+        return null;
+      }
+    },
+  );
 
-  const remove = async (fixtureIds: string[]): Promise<boolean> => {
+  const remove = once('delete', false, async (fixtureIds: string[]): Promise<boolean> => {
     const current = ready();
     if (!current || fixtureIds.length === 0) return false;
     try {
@@ -115,9 +135,9 @@ export const useBoardActions = (
       failed(error, t('predictions.toast.deleteFailed'));
       return false;
     }
-  };
+  });
 
-  const copyFrom = async (from: PlayerTeam): Promise<boolean> => {
+  const copyFrom = once('copy', false, async (from: PlayerTeam): Promise<boolean> => {
     const current = ready();
     if (!current) return false;
     try {
@@ -128,52 +148,62 @@ export const useBoardActions = (
       if (result.copied === 0) toast.info(t('predictions.toast.nothingToCopy'));
       else
         toast.success(
-          t('predictions.toast.copied', { count: result.copied, league: result.leagueName }),
+          t('predictions.toast.copied', {
+            count: result.copied,
+            team: current.name,
+            league: result.leagueName,
+          }),
         );
       return true;
     } catch (error) {
       failed(error, t('predictions.toast.copyFailed'));
       return false;
     }
-  };
+  });
 
-  const saveToTeams = async (
-    teamIds: string[],
-    predictions: PredictionInput[],
-  ): Promise<boolean> => {
-    if (!ready()) return false;
-    if (teamIds.length === 0) {
-      toast.error(t('predictions.toast.noLeaguesTitle'), {
-        description: t('predictions.multi.selectOne'),
-      });
-      return false;
-    }
-    if (predictions.length === 0) {
-      noPredictions();
-      return false;
-    }
-    try {
-      const result = await multiMutation.mutateAsync({
-        teamIds,
-        predictions: predictions.map(({ fixtureId, outcome, firstGoalMinute }) => ({
-          fixtureId,
-          outcome,
-          firstGoalMinute,
-        })),
-      });
-      const saved = t('predictions.toast.multiSaved', {
-        count: result.saved,
-        leagues: t('predictions.leagueCount', { count: result.teams }),
-      });
-      toast.success(t('predictions.toast.savedTitle'), {
-        description: [saved, lockedText(result.locked)].filter(Boolean).join(' '),
-      });
-      return true;
-    } catch (error) {
-      failed(error, t('predictions.toast.multiFailed'));
-      return false;
-    }
-  };
+  const saveToTeams = once(
+    'multi',
+    false,
+    async (
+      teamIds: string[],
+      predictions: PredictionInput[],
+      /** Where they go, in words ('2 leagues', '4 teams in 2 leagues'). */
+      target: string,
+    ): Promise<boolean> => {
+      if (!ready()) return false;
+      if (teamIds.length === 0) {
+        toast.error(t('predictions.toast.noLeaguesTitle'), {
+          description: t('predictions.multi.selectOne'),
+        });
+        return false;
+      }
+      if (predictions.length === 0) {
+        noPredictions();
+        return false;
+      }
+      try {
+        const result = await multiMutation.mutateAsync({
+          teamIds,
+          predictions: predictions.map(({ fixtureId, outcome, firstGoalMinute }) => ({
+            fixtureId,
+            outcome,
+            firstGoalMinute,
+          })),
+        });
+        const saved = t('predictions.toast.multiSaved', {
+          count: result.saved,
+          leagues: target,
+        });
+        toast.success(t('predictions.toast.savedTitle'), {
+          description: [saved, lockedText(result.locked)].filter(Boolean).join(' '),
+        });
+        return true;
+      } catch (error) {
+        failed(error, t('predictions.toast.multiFailed'));
+        return false;
+      }
+    },
+  );
 
   return {
     save,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
+import { dateFormat } from '../lib/intl-cache';
 import { Card } from '../ui/card';
 import { PageContainer, PageHeader } from '../ui/page';
 
@@ -24,10 +25,10 @@ interface LegalDocumentProps {
 /** Privacy Policy and Terms of Service: a dated, numbered document at a readable width. */
 export const LegalDocument = ({ ns, updated, sections }: LegalDocumentProps) => {
   const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${updated}T00:00:00Z`));
+  // The day as every other date of the game reads it in this language ('22 Nov 2026').
+  const date = dateFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${updated}T00:00:00Z`),
+  );
   return (
     <PageContainer className="max-w-3xl">
       <PageHeader

@@ -23,8 +23,14 @@ const load = () => {
   return Promise.all([library, mounted]).then(([sonner]) => sonner);
 };
 
+/**
+ * One toast at a time (specification §9): every toast takes the one place, so a new message
+ * replaces the one showing instead of stacking under it.
+ */
+const place = 'firstgoal-toast';
+
 const show = (kind: Kind) => (message: string, options?: Sonner.ExternalToast) => {
-  void load().then((sonner) => sonner.toast[kind](message, options));
+  void load().then((sonner) => sonner.toast[kind](message, { ...options, id: place }));
 };
 
 export const toast = {
@@ -35,7 +41,7 @@ export const toast = {
   /** A toast that stays until the player acts on it or closes it. */
   action: (message: string, action: { label: string; onClick: () => void }) => {
     void load().then((sonner) =>
-      sonner.toast.info(message, { action, duration: Number.POSITIVE_INFINITY }),
+      sonner.toast.info(message, { action, duration: Number.POSITIVE_INFINITY, id: place }),
     );
   },
 };
