@@ -21,7 +21,10 @@ import { rebuildLeagues } from './tally-sql';
 import * as runs from './tally-repository';
 import { markLeaguesChanged } from './versions-repository';
 
-/** PostgreSQL: batches of a rebuild in flight at once, each in a database backend of its own. */
+/**
+ * PostgreSQL: batches of a run or a rebuild in flight at once, each in a database backend of its
+ * own (decision 023).
+ */
 const rebuildsAtOnce = 2;
 
 /** A league re-scored for new rules moves in parts of this many teams (a season's picks each). */
@@ -197,51 +200,122 @@ export class TallyWorker {
       });
   }
 
+  /**
+   * One fixture's run, a batch of leagues per transaction. On PostgreSQL two batches go at once
+   * (each in a backend of its own, on leagues of its own: the database's cores work while the
+   * other batch's round trips wait), as a rebuild's do; on SQLite one after another.
+   *
+   * The run's cursor stays a safe place to resume from: a batch that commits while an earlier one
+   * of the run is still in flight records where that one started, never past it (a restart may
+   * move a batch again, which changes nothing: tally-sql.ts), and it never moves back.
+   */
   private async run(fixtureId: string) {
-    const { db } = this.database;
+    const { db, dialect } = this.database;
     let size = firstBatch;
-    for (;;) {
-      if (this.stopped) return;
-      // A read waiting for its league goes first.
-      await this.serveWanted();
-      const run = await runs.findRun(db, fixtureId);
-      const fixture = run ? await targetOf(db, fixtureId) : null;
-      if (!run || !fixture) return;
-      const batch = await nextLeagues(db, fixture.competitionId, run.cursor, size, this.partTeams);
-      const leagues = batch.ids;
-      const last = leagues[leagues.length - 1];
-      if (last === undefined) {
-        const counted = this.counts.get(fixtureId);
-        if (counted) counted.complete = true;
-        await runs.finishRun(db, fixtureId, run.generation);
-        return;
-      }
-      const started = performance.now();
-      if (run.cursor === '') this.counts.set(fixtureId, { total: 0, gained: 0, complete: false });
-      const counted = await inDerivedTransaction(this.database, async (trx) => {
-        await lockLeagues(this.database, trx, leagues);
-        await markLeaguesChanged(trx, leagues);
-        // Read again inside the batch: the totals move to the fixture as it now is.
-        const now = await targetOf(trx, fixtureId);
-        if (!now) return { total: 0, gained: 0 };
-        await moveBatch(trx, this.database.dialect, this.rules, now.target, batch, this.partTeams);
-        await runs.advanceRun(trx, fixtureId, run.generation, last);
-        await yieldToEventLoop();
-        const batchCounts = await countBatch(trx, fixtureId, leagues);
-        // The commit writes the batch's pages to the log (tens of milliseconds for a large
-        // league on SQLite): its own turn of the event loop, not one with the count.
-        await yieldToEventLoop();
-        return batchCounts;
+    let generation: number | null = null;
+    let position = '';
+    let finished: number | null = null;
+    const inFlight: { start: string; last: string; generation: number }[] = [];
+
+    // The next batch after the last one taken (taken one at a time); reads waiting for their
+    // league go first.
+    let taking: Promise<unknown> = Promise.resolve();
+    const take = () => {
+      const next = taking.then(async () => {
+        if (this.stopped || finished !== null) return null;
+        await this.serveWanted();
+        const run = await runs.findRun(db, fixtureId);
+        const fixture = run ? await targetOf(db, fixtureId) : null;
+        if (!run || !fixture) {
+          finished = -1;
+          return null;
+        }
+        // A change of the fixture restarted its run: from its cursor again.
+        if (run.generation !== generation) {
+          generation = run.generation;
+          position = run.cursor;
+        }
+        const batch = await nextLeagues(db, fixture.competitionId, position, size, this.partTeams);
+        const last = batch.ids[batch.ids.length - 1];
+        if (last === undefined) {
+          finished = run.generation;
+          return null;
+        }
+        const entry = { start: position, last, generation: run.generation, batch };
+        position = last;
+        inFlight.push(entry);
+        return entry;
       });
-      const sum = this.counts.get(fixtureId);
-      if (sum) {
-        sum.total += counted.total;
-        sum.gained += counted.gained;
+      taking = next.catch(() => undefined);
+      return next;
+    };
+
+    const lane = async () => {
+      for (;;) {
+        const entry = await take();
+        if (!entry) return;
+        const { batch } = entry;
+        const leagues = batch.ids;
+        const started = performance.now();
+        if (entry.start === '')
+          this.counts.set(fixtureId, { total: 0, gained: 0, complete: false });
+        try {
+          const counted = await inDerivedTransaction(this.database, async (trx) => {
+            await lockLeagues(this.database, trx, leagues);
+            await markLeaguesChanged(trx, leagues);
+            // Read again inside the batch: the totals move to the fixture as it now is.
+            const now = await targetOf(trx, fixtureId);
+            if (!now) return { total: 0, gained: 0 };
+            await moveBatch(trx, dialect, this.rules, now.target, batch, this.partTeams);
+            // Batches are in flight in the order they were taken: the oldest, if not this one.
+            const oldest = inFlight[0];
+            const earlier =
+              oldest && oldest !== entry && oldest.generation === entry.generation
+                ? oldest
+                : undefined;
+            await runs.advanceRun(
+              trx,
+              fixtureId,
+              entry.generation,
+              earlier ? earlier.start : entry.last,
+            );
+            await yieldToEventLoop();
+            const batchCounts = await countBatch(trx, fixtureId, leagues);
+            // The commit writes the batch's pages to the log (tens of milliseconds for a large
+            // league on SQLite): its own turn of the event loop, not one with the count.
+            await yieldToEventLoop();
+            return batchCounts;
+          });
+          const sum = this.counts.get(fixtureId);
+          if (sum) {
+            sum.total += counted.total;
+            sum.gained += counted.gained;
+          }
+        } finally {
+          inFlight.splice(inFlight.indexOf(entry), 1);
+        }
+        // A large league in parts says nothing about the size of the next batch.
+        if (batch.ids.length > 1 || batch.teams <= this.partTeams)
+          size = resize(size, performance.now() - started, batchBudgetMs(dialect));
+        await yieldToEventLoop();
       }
-      // A large league in parts says nothing about the size of the next batch.
-      if (batch.ids.length > 1 || batch.teams <= this.partTeams)
-        size = resize(size, performance.now() - started, batchBudgetMs(this.database.dialect));
-      await yieldToEventLoop();
+    };
+
+    let failed = false;
+    await Promise.all(
+      Array.from({ length: dialect === 'postgres' ? rebuildsAtOnce : 1 }, () =>
+        lane().catch((error: unknown) => {
+          failed = true;
+          finished = -1;
+          throw error;
+        }),
+      ),
+    );
+    // Every batch has committed: the run is done, unless a change restarted it meanwhile.
+    if (!failed && finished !== null && finished >= 0) {
+      const counted = this.counts.get(fixtureId);
+      if (counted) counted.complete = true;
+      await runs.finishRun(db, fixtureId, finished);
     }
   }
 

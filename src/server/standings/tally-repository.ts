@@ -43,11 +43,14 @@ export const findRun = async (db: Db, fixtureId: string) =>
     .where('fixture_id', '=', fixtureId)
     .executeTakeFirst()) ?? null;
 
-/** Records the last league a run of this generation has moved. */
+/**
+ * Records how far a run of this generation has moved: the last league done, never back (two
+ * batches of a run may commit in either order).
+ */
 export const advanceRun = async (db: Db, fixtureId: string, generation: number, cursor: string) => {
   await db
     .updateTable('tally_runs')
-    .set({ cursor })
+    .set({ cursor: sql<string>`case when cursor < ${cursor} then ${cursor} else cursor end` })
     .where('fixture_id', '=', fixtureId)
     .where('generation', '=', generation)
     .execute();
