@@ -8,6 +8,9 @@ import { startCheckpointer, type HoldWrites } from './checkpointer';
 import { groupCommit, type DirectSqlite, type DirectStatements } from './direct';
 import type { DB } from './schema';
 import { queryDuration, readPool, statementKind } from '../metrics';
+import { statementName } from './prepared';
+
+export { preparedStatement } from './prepared';
 import { gateWrites } from './transaction';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -190,23 +193,11 @@ const openSqlite = (path: string): Database => {
  */
 export const postgresSessionOptions = '-c jit=off -c random_page_cost=1.1';
 
-/**
- * Statements run so often that PostgreSQL planning them each time costs more than running them
- * (the saves' group statements: about two thirds of the database's time per group went to parse
- * and plan). A text registered here (a fixed text; lists bound as arrays) is prepared once per
- * pooled connection under a name of its own and then only bound and executed.
- */
-const preparedNames = new Map<string, string>();
-export const preparedStatement = (text: string) => {
-  if (!preparedNames.has(text)) preparedNames.set(text, `fg_${preparedNames.size + 1}`);
-  return text;
-};
-
 /** node-postgres's client, naming the registered statements (the pool makes its clients with it). */
 class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
     const [text, values, ...rest] = args;
-    const name = typeof text === 'string' ? preparedNames.get(text) : undefined;
+    const name = typeof text === 'string' ? statementName(text) : undefined;
     const call = super.query.bind(this) as (...a: unknown[]) => never;
     return name && Array.isArray(values) ? call({ name, text, values }, ...rest) : call(...args);
   }

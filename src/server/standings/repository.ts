@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { unnamedPlayer } from '../../domain/leagues';
+import { prepared, preparedSql } from '../db/prepared';
 import type { DB } from '../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -115,28 +116,30 @@ export const tableSlice = async (
   limit: number,
 ) =>
   (
-    await tableQuery(db, leagueId, season)
-      // The page's teams found on the rank index alone (skipped rows join nothing), then read.
-      .where(
-        'tt.team_id',
-        'in',
-        db
-          .selectFrom('team_totals as x')
-          .select('x.team_id')
-          .where('x.league_id', '=', leagueId)
-          .where('x.season', '=', season)
-          .orderBy('x.points', 'desc')
-          .orderBy('x.exact_minutes', 'desc')
-          .orderBy('x.correct_outcomes', 'desc')
-          .orderBy('x.team_key')
-          .limit(limit)
-          .offset(offset),
-      )
-      .orderBy('tt.points', 'desc')
-      .orderBy('tt.exact_minutes', 'desc')
-      .orderBy('tt.correct_outcomes', 'desc')
-      .orderBy('tt.team_key')
-      .execute()
+    await prepared(
+      db,
+      tableQuery(db, leagueId, season)
+        // The page's teams found on the rank index alone (skipped rows join nothing), then read.
+        .where(
+          'tt.team_id',
+          'in',
+          db
+            .selectFrom('team_totals as x')
+            .select('x.team_id')
+            .where('x.league_id', '=', leagueId)
+            .where('x.season', '=', season)
+            .orderBy('x.points', 'desc')
+            .orderBy('x.exact_minutes', 'desc')
+            .orderBy('x.correct_outcomes', 'desc')
+            .orderBy('x.team_key')
+            .limit(limit)
+            .offset(offset),
+        )
+        .orderBy('tt.points', 'desc')
+        .orderBy('tt.exact_minutes', 'desc')
+        .orderBy('tt.correct_outcomes', 'desc')
+        .orderBy('tt.team_key'),
+    )
   ).map(toTotals);
 
 export type Score = Pick<TotalsRow, 'points' | 'exactMinutes' | 'correctOutcomes'>;
@@ -146,8 +149,8 @@ export const countBetter = async (db: Db, leagueId: string, season: string, s: S
   // Three ranges of the rank index (more points; level points, more exact minutes; level on
   // both, more correct outcomes): each a plain index count.
   const key = sql`tt.league_id = ${leagueId} and tt.season = ${season}`;
-  const row = await sql<{ n: number }>`select ${betterCounts(key, s)} as n`.execute(db);
-  return Number(row.rows[0]?.n ?? 0);
+  const [row] = await preparedSql(db, sql<{ n: number }>`select ${betterCounts(key, s)} as n`);
+  return Number(row?.n ?? 0);
 };
 
 const betterCounts = (key: RawBuilder<unknown>, s: Score) => sql`
@@ -158,11 +161,14 @@ const betterCounts = (key: RawBuilder<unknown>, s: Score) => sql`
 /** The 0-based position of a team in the league's table: the teams above it and those level before it by name. */
 export const positionOf = async (db: Db, leagueId: string, season: string, row: TotalsRow) => {
   const key = sql`tt.league_id = ${leagueId} and tt.season = ${season}`;
-  const counted = await sql<{ n: number }>`select ${betterCounts(key, row)}
+  const [counted] = await preparedSql(
+    db,
+    sql<{ n: number }>`select ${betterCounts(key, row)}
     + (select count(*) from team_totals tt where ${key} and tt.points = ${row.points}
         and tt.exact_minutes = ${row.exactMinutes} and tt.correct_outcomes = ${row.correctOutcomes}
-        and tt.team_key < lower(${row.teamName})) as n`.execute(db);
-  return Number(counted.rows[0]?.n ?? 0);
+        and tt.team_key < lower(${row.teamName})) as n`,
+  );
+  return Number(counted?.n ?? 0);
 };
 
 /** Some teams of the league with their totals (a page of the live table). */
@@ -181,12 +187,14 @@ export const totalsOfTeams = async (
 /** The viewer's teams in the league with their totals. */
 export const teamsOfUser = async (db: Db, leagueId: string, season: string, userId: string) => {
   // From the player's own teams (a handful), never the league's rows.
-  const own = await db
-    .selectFrom('teams')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('league_id', '=', leagueId)
-    .execute();
+  const own = await prepared(
+    db,
+    db
+      .selectFrom('teams')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('league_id', '=', leagueId),
+  );
   if (own.length === 0) return [];
   const ids = own.map((t) => t.id);
   return (await tableQuery(db, leagueId, season).where('tt.team_id', 'in', ids).execute()).map(
@@ -199,17 +207,20 @@ export const teamsOfUser = async (db: Db, leagueId: string, season: string, user
  * totals: some lack their row yet, see `fillMissingTotals`). Two index counts.
  */
 export const tableSummary = async (db: Db, leagueId: string, season: string) => {
-  const row = await db
-    .selectFrom('team_totals')
-    .select([
-      sql<number>`count(*)`.as('teams'),
-      sql<number>`coalesce(max(points), 0)`.as('highest'),
-      sql<number>`coalesce(sum(points), 0)`.as('sum'),
-      sql<number>`(select count(*) from teams where league_id = ${leagueId})`.as('league_teams'),
-    ])
-    .where('league_id', '=', leagueId)
-    .where('season', '=', season)
-    .executeTakeFirstOrThrow();
+  const [row] = await prepared(
+    db,
+    db
+      .selectFrom('team_totals')
+      .select([
+        sql<number>`count(*)`.as('teams'),
+        sql<number>`coalesce(max(points), 0)`.as('highest'),
+        sql<number>`coalesce(sum(points), 0)`.as('sum'),
+        sql<number>`(select count(*) from teams where league_id = ${leagueId})`.as('league_teams'),
+      ])
+      .where('league_id', '=', leagueId)
+      .where('season', '=', season),
+  );
+  if (!row) throw new Error('an aggregate without its row');
   const teams = Number(row.teams);
   return {
     summary: {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { prepared } from '../db/prepared';
 import type { DB } from '../db/schema';
 import { managerName, rankedTeam, teamColumns, type Score, type TotalsRow } from './repository';
 
@@ -12,14 +13,16 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** Rounds of the season with at least one final fixture, latest first. */
 export const scoredRounds = async (db: Db, competitionId: string, season: string) =>
   (
-    await db
-      .selectFrom('fixtures')
-      .select(['round_label', sql<number>`min(round_order)`.as('round_order')])
-      .where('competition_id', '=', competitionId)
-      .where('season', '=', season)
-      .where('status', '=', 'final')
-      .groupBy('round_label')
-      .execute()
+    await prepared(
+      db,
+      db
+        .selectFrom('fixtures')
+        .select(['round_label', sql<number>`min(round_order)`.as('round_order')])
+        .where('competition_id', '=', competitionId)
+        .where('season', '=', season)
+        .where('status', '=', 'final')
+        .groupBy('round_label'),
+    )
   )
     .map((r) => ({ round: r.round_label, order: Number(r.round_order) }))
     .sort((a, b) => b.order - a.order || b.round.localeCompare(a.round));
@@ -70,15 +73,17 @@ const countInRound = async (
   round: string,
   condition: RawBuilder<boolean>,
 ) => {
-  const row = await db
-    .selectFrom('round_totals as rt')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('rt.league_id', '=', leagueId)
-    .where('rt.season', '=', season)
-    .where('rt.round_label', '=', round)
-    .where(condition)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const [row] = await prepared(
+    db,
+    db
+      .selectFrom('round_totals as rt')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('rt.league_id', '=', leagueId)
+      .where('rt.season', '=', season)
+      .where('rt.round_label', '=', round)
+      .where(condition),
+  );
+  return Number(row?.n ?? 0);
 };
 
 /** How many teams rank strictly above this score in the round. */
@@ -114,8 +119,9 @@ export const scorerSlice = async (
   limit: number,
 ) =>
   (
-    await roundQuery(db, leagueId, season, round)
-      .where(
+    await prepared(
+      db,
+      roundQuery(db, leagueId, season, round).where(
         'rt.team_id',
         'in',
         scorers(db, leagueId, season, round)
@@ -125,8 +131,8 @@ export const scorerSlice = async (
           .orderBy('rt.team_key')
           .limit(limit)
           .offset(offset),
-      )
-      .execute()
+      ),
+    )
   ).map(fromRound);
 
 /**
@@ -143,15 +149,17 @@ export const zeroSlice = async (
   limit: number,
 ): Promise<TotalsRow[]> => {
   const ids = (
-    await db
-      .selectFrom('teams as t')
-      .select('t.id')
-      .where('t.league_id', '=', leagueId)
-      .where('t.id', 'not in', scorers(db, leagueId, season, round))
-      .orderBy(sql`lower(t.name)`)
-      .limit(limit)
-      .offset(skip)
-      .execute()
+    await prepared(
+      db,
+      db
+        .selectFrom('teams as t')
+        .select('t.id')
+        .where('t.league_id', '=', leagueId)
+        .where('t.id', 'not in', scorers(db, leagueId, season, round))
+        .orderBy(sql`lower(t.name)`)
+        .limit(limit)
+        .offset(skip),
+    )
   ).map((t) => t.id);
   if (ids.length === 0) return [];
   const teams = new Map(
@@ -199,15 +207,17 @@ export const roundWinners = async (
   round: string,
   limit: number,
 ) => {
-  const rows = await roundQuery(db, leagueId, season, round)
-    .select(sql<number>`count(*) over ()`.as('level_count'))
-    .where('rt.points', '>', 0)
-    .where(
-      sql<boolean>`(rt.points, rt.exact_minutes, rt.correct_outcomes) = (select x.points, x.exact_minutes, x.correct_outcomes
+  const rows = await prepared(
+    db,
+    roundQuery(db, leagueId, season, round)
+      .select(sql<number>`count(*) over ()`.as('level_count'))
+      .where('rt.points', '>', 0)
+      .where(
+        sql<boolean>`(rt.points, rt.exact_minutes, rt.correct_outcomes) = (select x.points, x.exact_minutes, x.correct_outcomes
         from round_totals x where x.league_id = ${leagueId} and x.season = ${season} and x.round_label = ${round}
         order by x.points desc, x.exact_minutes desc, x.correct_outcomes desc limit 1)`,
-    )
-    .limit(limit)
-    .execute();
+      )
+      .limit(limit),
+  );
   return { winners: rows.map(fromRound), count: Number(rows[0]?.level_count ?? 0) };
 };
