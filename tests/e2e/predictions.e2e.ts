@@ -160,7 +160,7 @@ describe('predicting on the Premier League page', () => {
     await page.getByTestId('copy-banner').waitFor();
     await screenshot(page, 'predictions-copy-banner');
     await page.getByTestId('copy-predictions').click();
-    await toastWith(page, `Copied 2 predictions to ${bravo.leagueName}!`);
+    await toastWith(page, `Copied 2 predictions to Bravo FC (${bravo.leagueName})!`);
     await expect.poll(() => page.getByTestId('saved-list').locator('li').count()).toBe(2);
     expect((await savedPredictions(session, bravo.id)).map((p) => p.fixtureId).sort()).toEqual([
       'premier_league_e2e_1',

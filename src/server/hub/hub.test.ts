@@ -123,6 +123,43 @@ describe('the home hub', () => {
     expect(tigers).toBeDefined();
   });
 
+  it('shows no movement after a new league’s first result (there was no table before it)', async () => {
+    const { db } = t.services.database;
+    const zoe = await player(t, 'Zoe');
+    const { league, teams } = await createLeague(zoe, 'Fresh League', 'Zebras');
+    const yak = await player(t, 'Yak');
+    const yaks = (
+      await yak.post('/api/leagues/join', { codeOrName: league.inviteCode, teamName: 'Yaks' })
+    ).body.team.id as string;
+    // Their first picks are of Matchday 2, the latest round with results: Yaks score 8, Zebras 0.
+    await bulkLoad(db, {
+      predictions: [
+        {
+          teamId: teams[0]?.id ?? '',
+          fixtureId: 'hub_2',
+          outcome: '1',
+          firstGoalMinute: 12,
+          points: 0,
+        },
+        {
+          teamId: yaks,
+          fixtureId: 'hub_2',
+          outcome: '2',
+          firstGoalMinute: 70,
+          joker: true,
+          points: 8,
+        },
+      ],
+    });
+    await t.services.standings.catchUp();
+    const zebras = (await zoe.get('/api/leagues/hub')).body.teams.find(
+      (team: { teamName: string }) => team.teamName === 'Zebras',
+    );
+    expect(zebras).toMatchObject({ rank: 2, previousRank: null, points: 0 });
+    const yakTeam = (await yak.get('/api/leagues/hub')).body.teams[0];
+    expect(yakTeam).toMatchObject({ rank: 1, previousRank: null, points: 8 });
+  });
+
   it('is empty for a player without a league and refused without a session', async () => {
     const loner = await player(t, 'Loner');
     expect((await loner.get('/api/leagues/hub')).body).toEqual({

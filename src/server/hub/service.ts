@@ -138,10 +138,18 @@ export const playerHub = async (
       before.correctOutcomes,
     ].join('|');
     const known = previousRanks.get(key);
-    if (known && known.stamp === stamp && now.getTime() - known.at < rememberMs) return known.rank;
-    const rank = (await countBetterBefore(db, leagueId, season, scoredRound, before)) + 1;
-    rememberRank(key, stamp, rank, now.getTime());
-    return rank;
+    const fresh = known && known.stamp === stamp && now.getTime() - known.at < rememberMs;
+    const rank = fresh
+      ? known.rank
+      : (await countBetterBefore(db, leagueId, season, scoredRound, before)) + 1;
+    if (!fresh) rememberRank(key, stamp, rank, now.getTime());
+    // Nobody had scored before this round (a new league's first result): no table to move from.
+    const nothingBefore =
+      rank === 1 &&
+      before.points === 0 &&
+      before.exactMinutes === 0 &&
+      before.correctOutcomes === 0;
+    return nothingBefore ? null : rank;
   };
 
   // The latest results of the player's competitions, with the picks of their teams in each (read

@@ -20,6 +20,7 @@ import { cn } from '../ui/cn';
 import { QueryView } from '../ui/query-view';
 import { hubQueryOptions, type Hub, type HubResultItem, type HubTeamItem } from './api';
 import { useLeagueError } from './use-league-error';
+import type { FillMissingState } from '../lib/navigation-state';
 
 /** Milliseconds the server's clock is ahead of this browser's when the hub was read. */
 const useServerNow = (hub: Hub | undefined, fetchedAt: number) => {
@@ -87,9 +88,12 @@ export const PlayerHub = ({ showResults = true }: { showResults?: boolean }) => 
   const { teams, results } = hub.data;
   if (teams.length === 0) return null;
   /** Makes the team active and opens its competition's board. */
+  // To the round's fixtures, the first without a pick in view and focused.
   const fill = (team: HubTeamItem) => {
     setActive(team.leagueId, team.teamId);
-    void navigate(team.competitionRoute);
+    const round = team.nextRound ? `?round=${encodeURIComponent(team.nextRound.round)}` : '';
+    const state: FillMissingState = { fillMissing: true };
+    void navigate(`${team.competitionRoute}${round}`, { state });
   };
 
   return (

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '../ui/toast';
 import { teamPredictionsQueryOptions } from '../lib/queries';
 import { localKeys } from '../lib/local-keys';
+import { isFillMissing } from '../lib/navigation-state';
 import { useDismissed } from '../lib/use-dismissed';
 import { QueryView } from '../ui/query-view';
 import { useTeamsPredictions, type FixtureItem as Fixture, type PlayerTeam } from './api';
@@ -105,6 +107,23 @@ export const TeamBoard = ({
     input.focus();
     setFixMinuteOf(null);
   }, [fixMinuteOf, round.label]);
+
+  // The hub's 'Fill N picks': the first open fixture of the round without a pick comes into view
+  // (clear of the sticky bars) with its 1 / X / 2 focused, once the team's picks are known.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const picksKnown = predictions.data !== undefined;
+  useEffect(() => {
+    if (!picksKnown || !isFillMissing(location.state)) return;
+    const first = round.fixtures.find((f) => !isLocked(f) && !f.tbd && !savedMap.has(f.id));
+    const row = first
+      ? document.querySelector<HTMLElement>(`[data-testid="fixture-${first.id}"]`)
+      : null;
+    if (first && !row) return;
+    row?.scrollIntoView({ block: 'center' });
+    row?.querySelector<HTMLElement>('[role="radio"], button')?.focus({ preventScroll: true });
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [picksKnown, location, round, savedMap, isLocked, navigate]);
 
   useEffect(() => {
     if (!dirty) return;
