@@ -18,48 +18,60 @@ export const TeamBar = ({ teams, active, jokersLeft, onSwitch }: TeamBarProps) =
   return (
     <div
       data-testid="team-bar"
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 shadow-sm sm:flex-row sm:flex-wrap sm:items-center sm:justify-between"
+      // On a phone one line (team · league, jokers) and the switcher under it: the first fixture
+      // stays in the first screen.
+      className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-3 shadow-sm sm:flex-row sm:flex-wrap sm:items-center sm:justify-between sm:gap-3 sm:p-4"
     >
-      <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
-        <div className="flex gap-1.5">
-          <dt className="text-fg-muted">{t('predictions.team')}:</dt>
-          <dd className="font-semibold text-fg" data-testid="active-team">
-            {active?.name ?? notSet}
-          </dd>
-        </div>
-        <div className="flex gap-1.5">
-          <dt className="text-fg-muted">{t('predictions.league')}:</dt>
-          <dd className="font-semibold text-fg" data-testid="active-league">
-            {active?.leagueName ?? notSet}
-          </dd>
-        </div>
-      </dl>
-      <div className="flex flex-wrap items-center gap-3">
+      <div className="flex min-w-0 items-center justify-between gap-2 sm:contents">
+        <dl className="flex min-w-0 items-baseline gap-x-1.5 text-sm sm:flex-wrap sm:gap-x-5 sm:gap-y-1">
+          <div className="flex min-w-0 shrink gap-1.5">
+            <dt className="sr-only text-fg-muted sm:not-sr-only">{t('predictions.team')}:</dt>
+            <dd className="truncate font-semibold text-fg" data-testid="active-team">
+              {active?.name ?? notSet}
+            </dd>
+          </div>
+          <span aria-hidden="true" className="text-fg-muted sm:hidden">
+            ·
+          </span>
+          <div className="flex min-w-0 shrink-[2] gap-1.5">
+            <dt className="sr-only text-fg-muted sm:not-sr-only">{t('predictions.league')}:</dt>
+            <dd className="truncate text-fg sm:font-semibold" data-testid="active-league">
+              {active?.leagueName ?? notSet}
+            </dd>
+          </div>
+        </dl>
         {jokersLeft !== null ? (
-          <Badge tone="warn" data-testid="jokers-left" className="min-h-8 px-3 text-sm">
+          <Badge
+            tone="warn"
+            data-testid="jokers-left"
+            className="min-h-8 shrink-0 px-2.5 text-sm sm:order-last sm:px-3"
+          >
             <Sparkles aria-hidden="true" className="size-4" />
             {t('predictions.jokersLeft', { count: jokersLeft })}
           </Badge>
         ) : null}
-        {teams.length > 1 && active ? (
-          <label className="flex items-center gap-2 text-sm font-medium text-fg">
-            <Users aria-hidden="true" className="size-4 text-fg-muted" />
-            <span className="sr-only sm:not-sr-only">{t('predictions.switchTeam')}</span>
-            <Select
-              data-testid="team-switcher"
-              value={active.id}
-              onChange={(event) => onSwitch(event.target.value)}
-              className="min-w-48"
-            >
-              {teams.map((team) => (
-                <option key={team.id} value={team.id}>
-                  {`${team.name} — ${team.leagueName}`}
-                </option>
-              ))}
-            </Select>
-          </label>
-        ) : null}
       </div>
+      {teams.length > 1 && active ? (
+        <label className="flex min-w-0 items-center gap-2 text-sm font-medium text-fg">
+          <Users aria-hidden="true" className="size-4 shrink-0 text-fg-muted" />
+          <span className="sr-only sm:not-sr-only sm:whitespace-nowrap">
+            {t('predictions.switchTeam')}
+          </span>
+          <Select
+            data-testid="team-switcher"
+            value={active.id}
+            onChange={(event) => onSwitch(event.target.value)}
+            // Never wider than the screen: a long team or league name is cut inside the box.
+            className="w-full min-w-0 max-w-full text-ellipsis sm:w-auto sm:min-w-48 sm:max-w-xs"
+          >
+            {teams.map((team) => (
+              <option key={team.id} value={team.id}>
+                {`${team.name} — ${team.leagueName}`}
+              </option>
+            ))}
+          </Select>
+        </label>
+      ) : null}
     </div>
   );
 };
