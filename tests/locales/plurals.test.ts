@@ -78,7 +78,7 @@ describe('numbers meeting nouns', () => {
   it('no text puts a count before a noun without plural forms', () => {
     // A number placeholder right before a counted noun, in a key that is no plural.
     const noun =
-      /\{\{\s*(count|n|m|points|predictions|leagues|teams|players|jokers|used|total)\s*\}\}\s+(pts?|points?|predictions?|leagues?|teams?|players?|jokers?|goals?|picks?|rounds?|matches|fixtures?)\b/i;
+      /\{\{\s*(count|n|m|minute|points|predictions|leagues|teams|players|jokers|used|total)\s*\}\}\s+(pts?|points?|predictions?|leagues?|teams?|players?|jokers?|goals?|picks?|rounds?|matches|fixtures?)\b/i;
     const found = [...flatten(load('en'))].filter(
       ([key, text]) => !pluralSuffix.test(key) && noun.test(text),
     );

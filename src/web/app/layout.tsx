@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
@@ -42,8 +42,30 @@ export const Layout = () => {
   );
   const showToaster = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get);
   useGoogleErrorNotice();
+  // A new page: back to its top, and (after the first) the keyboard focus on its heading, which a
+  // screen reader then reads, instead of staying on a link that is gone.
+  const arrived = useRef(false);
   useEffect(() => {
     window.scrollTo({ top: 0 });
+    if (!arrived.current) {
+      arrived.current = true;
+      return;
+    }
+    const focusHeading = () => {
+      const main = document.getElementById('main-content');
+      const active = document.activeElement;
+      // Not when the player is already somewhere on the new page, or a dialog holds the focus.
+      if (active && active !== document.body && main?.contains(active)) return;
+      if (document.querySelector('[role="dialog"]')) return;
+      const heading = document.querySelector<HTMLElement>('#main-content h1');
+      const target = heading ?? main;
+      if (!target) return;
+      if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+    };
+    // The page's chunk and data may still be coming: its heading once it is there.
+    const timer = window.setTimeout(focusHeading, 250);
+    return () => window.clearTimeout(timer);
   }, [pathname]);
 
   return (

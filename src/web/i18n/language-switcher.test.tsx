@@ -53,4 +53,38 @@ describe('LanguageSwitcher', () => {
     expect(select.value).toBe('de');
     expect(dom.container.querySelector('label')?.textContent).toContain('Sprache');
   });
+
+  it('browses with the arrow keys without switching, and applies on Enter or when left', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    const reported: string[] = [];
+    render((language) => reported.push(language));
+    const select = dom.container.querySelector<HTMLSelectElement>(
+      '[data-testid="language-switcher"]',
+    );
+    if (!select) throw new Error('language switcher not rendered');
+    const arrow = async (value: string) =>
+      act(async () => {
+        select.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+    await arrow('es');
+    await arrow('fr');
+    expect(i18n.language).toBe('en');
+    expect(reported).toEqual([]);
+    expect(select.value).toBe('fr');
+    await act(async () => {
+      select.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    });
+    await act(() => vi.waitFor(() => expect(reported).toEqual(['fr'])));
+    expect(i18n.language).toBe('fr');
+    // Leaving the select applies what the arrows reached.
+    await arrow('it');
+    await act(async () => {
+      select.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+      select.dispatchEvent(new FocusEvent('blur'));
+    });
+    await act(() => vi.waitFor(() => expect(reported).toEqual(['fr', 'it'])));
+    await act(() => i18n.changeLanguage('en'));
+  });
 });

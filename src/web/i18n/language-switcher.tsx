@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Languages } from 'lucide-react';
 import { isLanguage, languageNames, languages, type Language } from '../../domain/i18n';
@@ -20,6 +21,16 @@ export const LanguageSwitcher = ({
   testId = 'language-switcher',
 }: LanguageSwitcherProps) => {
   const { t } = useTranslation();
+  // Arrow keys on a closed select change its value at each press: from the keyboard the choice
+  // applies on Enter or when focus leaves, not at every step (a pick with the mouse or a
+  // phone's picker applies at once).
+  const [browsing, setBrowsing] = useState<string | null>(null);
+  const byKeyboard = useRef(false);
+  const apply = (next: string) => {
+    setBrowsing(null);
+    if (!isLanguage(next) || next === currentLanguage()) return;
+    void setLanguage(next).then(() => onChanged?.(next));
+  };
   return (
     <label className={`flex items-center gap-2 ${className ?? ''}`}>
       <Languages
@@ -30,11 +41,27 @@ export const LanguageSwitcher = ({
       <Select
         tone={tone}
         data-testid={testId}
-        value={currentLanguage()}
+        value={browsing ?? currentLanguage()}
+        onKeyDown={(event) => {
+          if (['ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'].includes(event.key))
+            byKeyboard.current = true;
+          if (event.key === 'Enter' && browsing !== null) {
+            event.preventDefault();
+            apply(browsing);
+          }
+        }}
         onChange={(event) => {
           const next = event.target.value;
-          if (!isLanguage(next)) return;
-          void setLanguage(next).then(() => onChanged?.(next));
+          if (byKeyboard.current) {
+            byKeyboard.current = false;
+            setBrowsing(next);
+            return;
+          }
+          apply(next);
+        }}
+        onBlur={() => {
+          byKeyboard.current = false;
+          if (browsing !== null) apply(browsing);
         }}
       >
         {languages.map((language) => (

@@ -15,6 +15,9 @@ export const localKeys = {
 /** Fired on window when this tab changes one of the keys (the `storage` event covers other tabs). */
 export const localKeysChangedEvent = 'firstgoal:local-keys-changed';
 
+/** Session storage: a team's unsaved picks, `${draftKeyPrefix}${teamId}` (predictions/draft-storage.ts). */
+export const draftKeyPrefix = 'firstgoal.draft.';
+
 export const clearSessionStorageKeys = (): void => {
   for (const key of Object.values(localKeys)) {
     try {
@@ -22,6 +25,13 @@ export const clearSessionStorageKeys = (): void => {
     } catch {
       // Storage can be unavailable (private mode); nothing to wipe then.
     }
+  }
+  // Unsaved picks kept in this tab go with the player who made them.
+  try {
+    for (const key of Object.keys(sessionStorage))
+      if (key.startsWith(draftKeyPrefix)) sessionStorage.removeItem(key);
+  } catch {
+    // Unavailable storage holds nothing to wipe.
   }
   globalThis.dispatchEvent?.(new Event(localKeysChangedEvent));
 };

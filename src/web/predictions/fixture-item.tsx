@@ -119,7 +119,9 @@ export const FixtureItem = ({
         <span>{fixture.awayTeam}</span>
       </div>
 
-      {entry ? (
+      {/* A match that has started (or whose teams are not known yet) without a pick has nothing
+          to change: no empty, disabled controls (a phone's first screen reaches the next match). */}
+      {entry && !(readOnly && !hasSaved) ? (
         <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-2 sm:grid-cols-[minmax(0,1fr)_11.5rem_auto] md:contents">
           <div className="col-span-2 sm:col-span-1">
             <OutcomeChoice
@@ -131,6 +133,7 @@ export const FixtureItem = ({
           </div>
           <MinuteField
             label={t('predictions.minuteFor', { match })}
+            match={match}
             value={entry.minute}
             invalid={Boolean(minuteError)}
             describedBy={minuteError ? errorId : undefined}

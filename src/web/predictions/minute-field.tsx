@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Minus, Plus } from 'lucide-react';
 import { cn } from '../ui/cn';
@@ -7,6 +8,8 @@ import { stepMinute } from './draft';
 interface MinuteFieldProps {
   value: string;
   label: string;
+  /** The match ('Arsenal v Chelsea'), named in the steppers' labels. */
+  match: string;
   invalid: boolean;
   describedBy: string | undefined;
   disabled: boolean;
@@ -20,20 +23,33 @@ const stepper =
 export const MinuteField = ({
   value,
   label,
+  match,
   invalid,
   describedBy,
   disabled,
   onChange,
 }: MinuteFieldProps) => {
   const { t } = useTranslation();
+  // A step says the minute it reached (politely, once per press); typing says nothing.
+  const [stepped, setStepped] = useState<string | null>(null);
+  const step = (by: number) => {
+    const next = stepMinute(value, by);
+    setStepped(next);
+    onChange(next);
+  };
   return (
     <div className="flex items-center gap-1.5">
+      <span aria-live="polite" className="sr-only" data-testid="minute-announce">
+        {stepped === null || stepped === ''
+          ? ''
+          : t('predictions.minuteNow', { count: Number(stepped) })}
+      </span>
       <button
         type="button"
         className={stepper}
-        aria-label={t('predictions.minuteLess')}
+        aria-label={t('predictions.minuteLessFor', { match })}
         disabled={disabled || value.trim() === '0'}
-        onClick={() => onChange(stepMinute(value, -1))}
+        onClick={() => step(-1)}
         data-testid="minute-less"
       >
         <Minus aria-hidden="true" className="size-4" />
@@ -52,7 +68,10 @@ export const MinuteField = ({
           data-testid="minute-input"
           value={value}
           disabled={disabled}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => {
+            setStepped(null);
+            onChange(event.target.value);
+          }}
           onKeyDown={(event) => {
             if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
             event.preventDefault();
@@ -73,9 +92,9 @@ export const MinuteField = ({
       <button
         type="button"
         className={stepper}
-        aria-label={t('predictions.minuteMore')}
+        aria-label={t('predictions.minuteMoreFor', { match })}
         disabled={disabled || value.trim() === '90'}
-        onClick={() => onChange(stepMinute(value, 1))}
+        onClick={() => step(1)}
         data-testid="minute-more"
       >
         <Plus aria-hidden="true" className="size-4" />

@@ -255,7 +255,8 @@ describe('PredictionBoard: deadlines', () => {
     });
     expect(row.getAttribute('data-locked')).toBe('true');
     expect(text('late-change', row)).toContain('this change was not saved');
-    expect(choice.getAttribute('data-value')).toBe('');
+    // The dropped pick is gone: a started match without a saved pick has no controls left.
+    expect(find('outcome-choice', row)).toBeNull();
     expect(find('unsaved')).toBeNull();
   });
 
@@ -300,5 +301,35 @@ describe('PredictionBoard: deadlines', () => {
     expect(why(2)).toBeNull();
     act(() => joker(2)?.click());
     expect(joker(2)?.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('keeps unsaved picks through a reload, marked not saved yet, and drops those of started matches', async () => {
+    dom.queryClient.setQueryData(myLeaguesQueryOptions.queryKey, [league]);
+    const started = fixture('Matchday 7', hours(-1));
+    const open = [fixture('Matchday 7', hours(48)), fixture('Matchday 7', hours(49))];
+    serve(response([started, ...open]));
+    sessionStorage.clear();
+    await render({ signedIn: true });
+    const rows = open.map((f) => find(`fixture-${f.id}`) ?? undefined);
+    act(() => find<HTMLButtonElement>('outcome-X', rows[0])?.click());
+    expect(text('unsaved')).toBe('1 unsaved change');
+    // Meanwhile another tab's reload would find a pick for the match that has started as well.
+    const kept = JSON.parse(sessionStorage.getItem('firstgoal.draft.team-1') ?? '{}') as object;
+    sessionStorage.setItem(
+      'firstgoal.draft.team-1',
+      JSON.stringify({ ...kept, [started.id]: { outcome: '1', minute: '5', joker: false } }),
+    );
+
+    // The page again (a reload): the pick is back, not saved yet; the started match's is dropped.
+    act(() => dom.root.render(<></>));
+    await render({ signedIn: true });
+    const again = find(`fixture-${open[0]?.id ?? ''}`) ?? undefined;
+    expect(find('outcome-X', again)?.getAttribute('aria-checked')).toBe('true');
+    expect(text('fixture-status', again)).toBe('Not saved yet');
+    expect(text('unsaved')).toBe('1 unsaved change');
+    expect(text('draft-dropped')).toBe('1 unsaved pick was dropped: its match has started.');
+    expect(
+      Object.keys(JSON.parse(sessionStorage.getItem('firstgoal.draft.team-1') ?? '{}')),
+    ).toEqual([open[0]?.id]);
   });
 });

@@ -107,6 +107,8 @@ export const PredictionBoard = ({
     if (status === 'playing' && active)
       return (
         <TeamBoard
+          // A board per team: each starts from its own kept draft.
+          key={active.id}
           fixtures={list}
           round={round}
           nav={nav}

@@ -27,15 +27,17 @@ export const RoundNav = ({ paging, strip, onChooseSeason }: RoundNavProps) => {
   const next = rounds[index + 1];
   const name = (label: string) => translateRound(t, label);
 
+  // Beside the rounds on one row (a phone's first screen keeps room for the first fixture); its
+  // visible label from 640 px.
   const seasonPicker =
     seasons.length > 1 && paging.season !== null ? (
-      <label className="flex items-center gap-2 text-sm font-medium text-fg">
-        {t('fixtures.seasonLabel')}
+      <label className="flex shrink-0 items-center gap-2 text-sm font-medium text-fg">
+        <span className="sr-only sm:not-sr-only">{t('fixtures.seasonLabel')}</span>
         <Select
           data-testid="season-select"
           value={paging.season}
           onChange={(event) => onChooseSeason(event.target.value)}
-          className="min-w-32"
+          className="w-24 sm:w-auto sm:min-w-32"
         >
           {seasons.map((s) => (
             <option key={s.season} value={s.season}>
@@ -50,8 +52,8 @@ export const RoundNav = ({ paging, strip, onChooseSeason }: RoundNavProps) => {
 
   return (
     <nav aria-label={t('fixtures.roundsNav')} className="flex flex-col gap-3">
-      {seasonPicker}
       <div className="flex items-center gap-2">
+        {seasonPicker}
         <button
           type="button"
           className={stepClasses}

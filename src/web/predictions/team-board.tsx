@@ -11,6 +11,7 @@ import { QueryView } from '../ui/query-view';
 import { useTeamsPredictions, type FixtureItem as Fixture, type PlayerTeam } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import { CopyBanner } from './copy-banner';
+import { restoreDraft, saveDraft } from './draft-storage';
 import {
   buildSaveBatch,
   canToggleJoker,
@@ -65,7 +66,16 @@ export const TeamBoard = ({
   const otherTeams = teams.filter((team) => team.id !== active.id);
   const others = useTeamsPredictions(otherTeams.map((team) => team.id));
   const actions = useBoardActions(active, true, fixtures);
-  const [edits, setEdits] = useState<Edits>({});
+  // Unsaved picks kept in the tab survive Back, Forward and a reload (draft-storage.ts); those of
+  // matches that have started meanwhile are dropped, and the board says so.
+  const [restored] = useState(() =>
+    restoreDraft(active.id, (id) => {
+      const fixture = fixtures.find((f) => f.id === id);
+      return fixture ? !isLocked(fixture) && !fixture.tbd : null;
+    }),
+  );
+  const [edits, setEdits] = useState<Edits>(restored.edits);
+  const [draftDropped, setDraftDropped] = useState(restored.dropped);
   const [pendingDiscard, setPendingDiscard] = useState<{ then: () => void } | null>(null);
   const [pendingDelete, setPendingDelete] = useState<string[] | null>(null);
   const copyDismissed = useDismissed(localKeys.copyBannerDismissed);
@@ -124,6 +134,8 @@ export const TeamBoard = ({
     row?.querySelector<HTMLElement>('[role="radio"], button')?.focus({ preventScroll: true });
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [picksKnown, location, round, savedMap, isLocked, navigate]);
+
+  useEffect(() => saveDraft(active.id, edits), [active.id, edits]);
 
   useEffect(() => {
     if (!dirty) return;
@@ -199,6 +211,20 @@ export const TeamBoard = ({
   return (
     <div className="flex flex-col gap-5">
       <TeamBar teams={teams} active={active} jokersLeft={left} onSwitch={switchTeam} />
+      {draftDropped > 0 ? (
+        <div className="flex items-start justify-between gap-2 rounded-lg border border-info-strong/30 bg-info-soft px-3 py-2 text-sm font-medium text-info-strong">
+          <p role="status" data-testid="draft-dropped">
+            {t('predictions.draftDropped', { count: draftDropped })}
+          </p>
+          <button
+            type="button"
+            className="min-h-8 shrink-0 rounded px-2 underline-offset-2 hover:underline"
+            onClick={() => setDraftDropped(0)}
+          >
+            {t('common.close')}
+          </button>
+        </div>
+      ) : null}
       {copySource ? (
         <CopyBanner
           from={copySource}
@@ -212,7 +238,7 @@ export const TeamBoard = ({
       ) : null}
 
       <section aria-labelledby="fixtures-title" className="flex flex-col gap-4">
-        <h2 id="fixtures-title" className="text-xl font-bold text-fg">
+        <h2 id="fixtures-title" className="sr-only text-xl font-bold text-fg sm:not-sr-only">
           {t('fixtures.titlePlaying')}
         </h2>
         {nav((season) => discardThen(() => onChooseSeason(season)))}

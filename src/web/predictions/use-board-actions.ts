@@ -15,6 +15,9 @@ import {
 } from './api';
 import { matchNames } from './match-names';
 
+/** Taps closer together than this are one burst (a double or triple tap). */
+const tapBurstMs = 1500;
+
 /**
  * Save, delete, copy and multi-league save with the toasts of spec §8 (Predictions); `fixtures`
  * names the matches a save could not include because they had kicked off.
@@ -35,6 +38,9 @@ export const useBoardActions = (
   // One request per tap burst: a second tap (a double click) while one runs does nothing, even
   // before the busy button has rendered.
   const running = useRef(new Set<string>());
+  // The last save answered, and when: the same picks again within a burst (a tap landing after
+  // the answer but before the board has cleared its draft) are not sent again.
+  const lastSave = useRef<{ body: string; at: number } | null>(null);
   const once =
     <A extends unknown[], R>(kind: string, idle: R, action: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -100,8 +106,13 @@ export const useBoardActions = (
         noPredictions();
         return null;
       }
+      const body = JSON.stringify({ teamId: current.id, predictions });
+      const last = lastSave.current;
+      if (last && last.body === body && performance.now() - last.at < tapBurstMs)
+        return { locked: [] };
       try {
         const result = await saveMutation.mutateAsync({ teamId: current.id, predictions });
+        lastSave.current = { body, at: performance.now() };
         const skipped = lockedText(result.locked);
         if (result.saved.length === 0) {
           toast.error(errorTitle, { description: skipped });

@@ -15,6 +15,8 @@ export const Toaster = ({ closeLabel, regionLabel }: ToasterProps) => {
     <Sonner
       visibleToasts={1}
       position="top-center"
+      // Below the sticky header (4 rem) on a phone, not over it.
+      mobileOffset={{ top: 72 }}
       theme="system"
       richColors
       closeButton
