@@ -161,7 +161,8 @@ describe('admin: fixtures and results', () => {
       await shoot(page, 'admin-edit-fixture');
       await edit.getByTestId('edit-submit').click();
       await page.getByText('Match details have been updated successfully.').waitFor();
-      await expect.poll(() => open.textContent()).toContain('08:00 PM');
+      // One date style in English, the game's home one: 24-hour, as every other page.
+      await expect.poll(() => open.textContent()).toContain('20:00 GMT');
 
       await page.getByTestId('add-fixture').click();
       const dialog = page.getByTestId('add-fixture-dialog');

@@ -196,7 +196,11 @@ export const FixtureItem = ({
         <p className="text-sm font-medium text-warn-strong md:col-[3/-1]" data-testid="late-change">
           {t('predictions.lateChange')}
         </p>
-      ) : locked && entry && !hasSaved && ['scheduled', 'live'].includes(fixture.status) ? (
+      ) : locked &&
+        entry &&
+        !hasSaved &&
+        (entry.outcome !== '' || entry.minute !== '') &&
+        ['scheduled', 'live'].includes(fixture.status) ? (
         <p className="text-sm text-fg-muted md:col-[3/-1]" data-testid="locked-notice">
           {t('predictions.lockedText')}
         </p>
