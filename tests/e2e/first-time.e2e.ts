@@ -10,7 +10,8 @@ import {
 } from './support';
 
 // Issue 31: what a first-time player notices — a double tap saving twice, picks lost on a reload,
-// no way to join a second league by code, keyboard focus lost or hidden.
+// no way to join a second league by code, the first pick below the fold on a phone, keyboard
+// focus lost or hidden.
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -132,6 +133,22 @@ describe('a first-time player', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
+  });
+
+  it('sees the first open fixture’s 1 / X / 2 without scrolling on a 375 × 812 phone', async () => {
+    const { context, page, errors } = await openSession(browser, 375);
+    await playerWithLeague(context, 'Above The Fold');
+    await page.goto('/premier-league');
+    const first = fixture(page, 'premier_league_e2e_1').getByTestId('outcome-1');
+    await first.waitFor();
+    const box = await first.boundingBox();
+    const bar = await page.getByTestId('save-predictions').boundingBox();
+    if (!box || !bar) throw new Error('no layout');
+    await page.screenshot({ path: 'test-results/screenshots/first-time-first-screen-375.png' });
+    // Inside the first screen and clear of the sticky Save bar (whose top is the screen's end).
+    expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('keeps keyboard focus visible and off <body> by keyboard alone, at 375 and 1280 px', async () => {

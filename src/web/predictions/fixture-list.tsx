@@ -44,8 +44,9 @@ export const FixtureList = ({ round, playing, renderItem }: FixtureListProps) =>
   return (
     <section aria-label={name} className="flex flex-col gap-3">
       {/* Announced when the player steps to another round. */}
+      {/* On a phone the round picker above names the round: the heading is read, not shown. */}
       <h3
-        className="flex flex-wrap items-baseline gap-x-3 px-1"
+        className="sr-only flex-wrap items-baseline gap-x-3 px-1 sm:not-sr-only sm:flex"
         aria-live="polite"
         data-testid="round-heading"
       >

@@ -15,7 +15,7 @@ export const KickoffTime = ({ fixture }: { fixture: Fixture }) => {
       {fixture.timeConfirmed ? (
         <span className="text-fg-muted md:flex md:flex-col">
           <span className="whitespace-nowrap font-medium text-fg">{kickoff.ukTime}</span>{' '}
-          <span className="whitespace-nowrap">({kickoff.centralTime})</span>
+          <span className="whitespace-nowrap text-xs md:text-sm">({kickoff.centralTime})</span>
           {kickoff.localTime ? (
             <span className="block text-xs">
               {t('fixtures.yourTime', { time: kickoff.localTime })}

@@ -14,7 +14,12 @@ interface RoundNavProps {
   onChooseSeason: (season: string) => void;
 }
 
-const stepClasses = buttonClasses('secondary', 'md', 'min-w-11 shrink-0 px-3');
+// 40 px wide on a phone (the round's name needs the room), named and padded from 640 px.
+const stepClasses = buttonClasses(
+  'secondary',
+  'md',
+  'w-10 shrink-0 !px-0 sm:w-auto sm:min-w-11 sm:!px-3',
+);
 
 /**
  * Moving between the rounds of a season, one round on screen at a time: previous and next
@@ -37,7 +42,7 @@ export const RoundNav = ({ paging, strip, onChooseSeason }: RoundNavProps) => {
           data-testid="season-select"
           value={paging.season}
           onChange={(event) => onChooseSeason(event.target.value)}
-          className="w-24 sm:w-auto sm:min-w-32"
+          className="w-[6.5rem] sm:w-auto sm:min-w-32"
         >
           {seasons.map((s) => (
             <option key={s.season} value={s.season}>
@@ -52,7 +57,7 @@ export const RoundNav = ({ paging, strip, onChooseSeason }: RoundNavProps) => {
 
   return (
     <nav aria-label={t('fixtures.roundsNav')} className="flex flex-col gap-3">
-      <div className="flex items-center gap-2">
+      <div className="flex items-center gap-1.5 sm:gap-2">
         {seasonPicker}
         <button
           type="button"

@@ -209,7 +209,7 @@ export const TeamBoard = ({
     );
 
   return (
-    <div className="flex flex-col gap-5">
+    <div className="flex flex-col gap-3 sm:gap-5">
       <TeamBar teams={teams} active={active} jokersLeft={left} onSwitch={switchTeam} />
       {draftDropped > 0 ? (
         <div className="flex items-start justify-between gap-2 rounded-lg border border-info-strong/30 bg-info-soft px-3 py-2 text-sm font-medium text-info-strong">
@@ -237,7 +237,7 @@ export const TeamBoard = ({
         />
       ) : null}
 
-      <section aria-labelledby="fixtures-title" className="flex flex-col gap-4">
+      <section aria-labelledby="fixtures-title" className="flex flex-col gap-3 sm:gap-4">
         <h2 id="fixtures-title" className="sr-only text-xl font-bold text-fg sm:not-sr-only">
           {t('fixtures.titlePlaying')}
         </h2>

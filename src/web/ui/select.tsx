@@ -23,7 +23,7 @@ export const Select = ({
     <select
       aria-invalid={invalid || undefined}
       className={cn(
-        'min-h-11 w-full appearance-none rounded-lg border pl-3 pr-9 text-sm font-medium',
+        'min-h-11 w-full appearance-none rounded-lg border pl-3 pr-8 text-sm font-medium',
         'disabled:cursor-not-allowed disabled:opacity-60',
         tone === 'inverse'
           ? 'border-white/40 bg-navy-2 text-white'
