@@ -44,6 +44,17 @@ const playerWithLeague = async (context: BrowserContext, team: string) => {
 
 const fixture = (page: Page, id: string) => page.getByTestId(`fixture-${id}`);
 
+/**
+ * The Premier League page at the round of the seeded fixtures (other browser tests of the shared
+ * server may move the competition's current round on).
+ */
+const premierLeague = async (page: Page) => {
+  const res = await page.request.get('/api/competitions/premier_league/fixtures');
+  const { fixtures } = (await res.json()) as { fixtures: { id: string; round: string }[] };
+  const round = fixtures.find((f) => f.id === 'premier_league_e2e_1')?.round ?? '';
+  await page.goto(`/premier-league?round=${encodeURIComponent(round)}`);
+};
+
 describe('a first-time player', () => {
   it('saves once however often Save is tapped, with one toast', async () => {
     const { context, page, errors } = await openSession(browser, 375);
@@ -53,7 +64,7 @@ describe('a first-time player', () => {
       if (request.method() === 'PUT' && request.url().endsWith('/api/predictions'))
         saves.push(request.url());
     });
-    await page.goto('/premier-league');
+    await premierLeague(page);
     await fixture(page, 'premier_league_e2e_1').getByTestId('outcome-1').click();
     await page.getByTestId('save-predictions').dblclick();
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Predictions Saved!' }).waitFor();
@@ -80,7 +91,7 @@ describe('a first-time player', () => {
     await playerWithLeague(context, 'Draft Keepers');
     // The page asks before leaving with unsaved picks; the player goes anyway.
     page.on('dialog', (dialog) => void dialog.accept());
-    await page.goto('/premier-league');
+    await premierLeague(page);
     const row = fixture(page, 'premier_league_e2e_1');
     await row.getByTestId('outcome-2').click();
     await row.getByTestId('minute-input').fill('17');
@@ -138,7 +149,7 @@ describe('a first-time player', () => {
   it('sees the first open fixture’s 1 / X / 2 without scrolling on a 375 × 812 phone', async () => {
     const { context, page, errors } = await openSession(browser, 375);
     await playerWithLeague(context, 'Above The Fold');
-    await page.goto('/premier-league');
+    await premierLeague(page);
     const first = fixture(page, 'premier_league_e2e_1').getByTestId('outcome-1');
     await first.waitFor();
     const box = await first.boundingBox();
@@ -155,7 +166,7 @@ describe('a first-time player', () => {
     for (const width of [375, 1280] as const) {
       const { context, page, errors } = await openSession(browser, width);
       await playerWithLeague(context, `Keys ${width}`);
-      await page.goto('/premier-league');
+      await premierLeague(page);
       await fixture(page, 'premier_league_e2e_1').waitFor();
       const focused = () =>
         page.evaluate(() => {
