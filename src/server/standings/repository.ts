@@ -153,22 +153,39 @@ export const countBetter = async (db: Db, leagueId: string, season: string, s: S
   return Number(row?.n ?? 0);
 };
 
-const betterCounts = (key: RawBuilder<unknown>, s: Score) => sql`
+/** The score may be values or the columns of an outer row. */
+const betterCounts = (
+  key: RawBuilder<unknown>,
+  s: Score | { [K in keyof Score]: RawBuilder<unknown> },
+) => sql`
     (select count(*) from team_totals tt where ${key} and tt.points > ${s.points})
   + (select count(*) from team_totals tt where ${key} and tt.points = ${s.points} and tt.exact_minutes > ${s.exactMinutes})
   + (select count(*) from team_totals tt where ${key} and tt.points = ${s.points} and tt.exact_minutes = ${s.exactMinutes} and tt.correct_outcomes > ${s.correctOutcomes})`;
 
-/** The 0-based position of a team in the league's table: the teams above it and those level before it by name. */
-export const positionOf = async (db: Db, leagueId: string, season: string, row: TotalsRow) => {
+/**
+ * Where the user's teams stand in the league's table, best first: the teams ranked strictly above
+ * each (its rank is that + 1) and its 0-based position (those plus the teams level with it before
+ * it by name). One statement from the user's own teams (a handful), counting on the rank index.
+ */
+export const placesOfUser = async (db: Db, leagueId: string, season: string, userId: string) => {
   const key = sql`tt.league_id = ${leagueId} and tt.season = ${season}`;
-  const [counted] = await preparedSql(
+  const rows = await preparedSql(
     db,
-    sql<{ n: number }>`select ${betterCounts(key, row)}
-    + (select count(*) from team_totals tt where ${key} and tt.points = ${row.points}
-        and tt.exact_minutes = ${row.exactMinutes} and tt.correct_outcomes = ${row.correctOutcomes}
-        and tt.team_key < lower(${row.teamName})) as n`,
+    sql<{ team_id: string; better: number; level_before: number }>`select m.team_id,
+      ${betterCounts(key, { points: sql`m.points`, exactMinutes: sql`m.exact_minutes`, correctOutcomes: sql`m.correct_outcomes` })} as better,
+      (select count(*) from team_totals tt where ${key} and tt.points = m.points
+        and tt.exact_minutes = m.exact_minutes and tt.correct_outcomes = m.correct_outcomes
+        and tt.team_key < m.team_key) as level_before
+    from team_totals m
+    where m.league_id = ${leagueId} and m.season = ${season}
+      and m.team_id in (select id from teams where user_id = ${userId} and league_id = ${leagueId})`,
   );
-  return Number(counted?.n ?? 0);
+  return rows
+    .map((r) => {
+      const better = Number(r.better);
+      return { teamId: r.team_id, better, position: better + Number(r.level_before) };
+    })
+    .sort((a, b) => a.position - b.position);
 };
 
 /** Some teams of the league with their totals (a page of the live table). */
@@ -184,23 +201,22 @@ export const totalsOfTeams = async (
         toTotals,
       );
 
-/** The viewer's teams in the league with their totals. */
-export const teamsOfUser = async (db: Db, leagueId: string, season: string, userId: string) => {
-  // From the player's own teams (a handful), never the league's rows.
-  const own = await prepared(
-    db,
-    db
-      .selectFrom('teams')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('league_id', '=', leagueId),
-  );
-  if (own.length === 0) return [];
-  const ids = own.map((t) => t.id);
-  return (await tableQuery(db, leagueId, season).where('tt.team_id', 'in', ids).execute()).map(
-    toTotals,
-  );
-};
+/** The viewer's teams in the league with their totals (from their own teams, a handful). */
+export const teamsOfUser = async (db: Db, leagueId: string, season: string, userId: string) =>
+  (
+    await prepared(
+      db,
+      tableQuery(db, leagueId, season).where(
+        'tt.team_id',
+        'in',
+        db
+          .selectFrom('teams')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('league_id', '=', leagueId),
+      ),
+    )
+  ).map(toTotals);
 
 /**
  * The table's summary from the season's totals, and how many teams the league has (more than the

@@ -7,6 +7,8 @@ import { createLeague, player } from '../../../tests/setup/leagues';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
 import { statisticsCounts } from '../../../tests/setup/statistics-counts';
 import { markLeaguesChanged } from './versions-repository';
+import { placesOfUser } from './repository';
+import { readStandings } from './table';
 
 // Standings read from derived totals, a page at a time: a league of 130 teams loaded in bulk
 // (rows with only the tables' original columns), counted by 'Save & Recalculate', paged, centred
@@ -243,6 +245,28 @@ describe('standings from derived totals', () => {
     expect(visitor.body.top).toHaveLength(10);
     // Past the last page: the last page.
     expect((await standings(owner, '&page=99')).body.page.number).toBe(3);
+  });
+
+  it('places every team and ranks its neighbours as the whole table does (ties across a slice’s edge)', async () => {
+    const table = fullTable();
+    const { db } = t.services.database;
+    const league = { id: leagueId, competitionId: 'premier_league' };
+    // Every bulk team's owner: the team's place (teams above, position) and the three rows
+    // around it in `top` ranked as the table ranks them; levels tie often here.
+    for (let i = 0; i < teamsInLeague - 2; i += 7) {
+      const teamId = `bulk-team-${i}`;
+      const position = table.findIndex((r) => r.teamId === teamId);
+      const [place] = await placesOfUser(db, leagueId, season, `bulk-user-${i}`);
+      expect(place).toEqual({ teamId, better: (table[position]?.rank ?? 0) - 1, position });
+      const read = await readStandings(db, league, season, { around: 'me' }, `bulk-user-${i}`);
+      for (const row of read.top)
+        expect([row.teamId, row.rank]).toEqual([
+          row.teamId,
+          table.find((r) => r.teamId === row.teamId)?.rank,
+        ]);
+      const around = table.slice(Math.max(0, position - 1), position + 2).map((r) => r.teamId);
+      expect(read.top.map((r) => r.teamId)).toEqual(expect.arrayContaining(around));
+    }
   });
 
   it('gives one round’s table and winners, latest round first, and 404 for a round without results', async () => {

@@ -38,6 +38,8 @@ const rankedSlice = async (
   season: string,
   offset: number,
   limit: number,
+  /** A team in the slice whose rank is known (the viewer's): a row level with it shares it. */
+  known?: { position: number; better: number },
 ) => {
   // The row before the slice comes with it: when it scored more than the slice's first, that
   // row's rank is its place (nobody ranks above the table's first row); only a tie across the
@@ -48,12 +50,15 @@ const rankedSlice = async (
   const rows = read.slice(before);
   const first = rows[0];
   if (!first) return [];
+  const anchor = known ? rows[known.position - offset] : undefined;
   const better =
     offset === 0
       ? 0
       : previous && !levelScores(previous, first)
         ? offset
-        : await repo.countBetter(db, leagueId, season, first);
+        : known && anchor && levelScores(anchor, first)
+          ? known.better
+          : await repo.countBetter(db, leagueId, season, first);
   return rankFrom(rows, offset, 1 + better);
 };
 
@@ -66,8 +71,9 @@ export type TablePart = <T>(key: string, compute: () => Promise<T>) => Promise<T
 const computed: TablePart = (_key, compute) => compute();
 
 /**
- * The viewer's teams with their 0-based places in the table, best first. The teams' own totals
- * are read fresh (their counts move with every save); a place moves only with the version.
+ * The viewer's teams, and their places in the table best first (each with the teams ranked above
+ * it). The teams' own totals are read fresh (their counts move with every save); the places move
+ * only with the version, so they are kept with it and read beside the totals.
  */
 const viewerPlaces = async (
   db: Kysely<DB>,
@@ -76,15 +82,12 @@ const viewerPlaces = async (
   viewerId: string | null,
   part: TablePart,
 ) => {
-  const mine = viewerId ? await repo.teamsOfUser(db, leagueId, season, viewerId) : [];
-  const positions = await Promise.all(
-    mine.map((team) =>
-      part(`place:${team.teamId}:${team.points}:${team.exactMinutes}:${team.correctOutcomes}`, () =>
-        repo.positionOf(db, leagueId, season, team),
-      ),
-    ),
-  );
-  return { mine, positions: positions.sort((a, b) => a - b) };
+  if (!viewerId) return { mine: [], places: [] };
+  const [mine, places] = await Promise.all([
+    repo.teamsOfUser(db, leagueId, season, viewerId),
+    part(`places:${viewerId}`, () => repo.placesOfUser(db, leagueId, season, viewerId)),
+  ]);
+  return { mine, places };
 };
 
 /**
@@ -142,9 +145,10 @@ const roundTable = async (
 
 /**
  * Independent reads run side by side, each as soon as what it needs is known (PostgreSQL answers
- * them on several connections; SQLite serves them one after another as before): the page's slice
- * waits for the summary (how many pages) and, with `?around=me`, the viewer's places; the round's
- * table for the rounds and the page; the neighbours for the places and the top 10.
+ * them on several connections; SQLite serves them one after another as before): a later page's
+ * slice waits for the summary (how many pages) and, with `?around=me`, the viewer's places (the
+ * first page does not); the round's table for the rounds and the page; the neighbours for the
+ * places and the top 10.
  */
 export const readStandings = async (
   db: Kysely<DB>,
@@ -165,7 +169,8 @@ export const readStandings = async (
     await fill();
     return { ...(await repo.tableSummary(db, league.id, season)), filled: true };
   });
-  // Parts read once the summary is known (the page, the round) are kept only when it was complete.
+  // Parts read once the summary is known (a later page, its round) are kept only when it was
+  // complete; those read beside it belong to the version the fill moved on from.
   const afterSummary: TablePart = async (key, compute) =>
     ((await summaryRead).filled ? computed : part)(key, compute);
   const first = await assemble(
@@ -195,11 +200,24 @@ const assemble = async (
   /** …and those read after it. */
   later: TablePart,
 ) => {
-  const slice = (offset: number, limit: number, keep = later) =>
-    keep(`slice:${offset}:${limit}`, () => rankedSlice(db, league.id, season, offset, limit));
+  const slice = (
+    offset: number,
+    limit: number,
+    keep = later,
+    known?: { position: number; better: number },
+  ) =>
+    keep(`slice:${offset}:${limit}`, () =>
+      rankedSlice(db, league.id, season, offset, limit, known),
+    );
   const places = viewerPlaces(db, league.id, season, viewerId, kept);
   const scored = roundRepo.scoredRounds(db, league.competitionId, season);
-  const topTen = slice(0, topSize, kept);
+  // The first page (a table's most read) starts beside the summary: it is there whatever the
+  // number of pages, and its first ten rows are the top 10.
+  const firstPage = query.around !== 'me' && (query.page ?? 1) <= 1;
+  const firstRows = firstPage ? slice(0, pageSize, kept) : null;
+  const topTen = firstRows
+    ? firstRows.then((rows) => rows.slice(0, topSize))
+    : slice(0, topSize, kept);
 
   const chosenRound = scored.then((rounds) => {
     if (query.round !== undefined && !rounds.some((r) => r.round === query.round))
@@ -209,7 +227,7 @@ const assemble = async (
   const paging = (async () => {
     const { summary } = await summaryRead;
     const pages = Math.max(1, Math.ceil(summary.totalTeams / pageSize));
-    const positions = query.around === 'me' ? (await places).positions : [];
+    const positions = query.around === 'me' ? (await places).places.map((p) => p.position) : [];
     const asked =
       query.around === 'me' && positions[0] !== undefined
         ? Math.floor(positions[0] / pageSize) + 1
@@ -217,29 +235,33 @@ const assemble = async (
     const page = Math.min(Math.max(1, asked), pages);
     return { page, pages, offset: (page - 1) * pageSize, summary };
   })();
-  const roundRead = Promise.all([chosenRound, paging]).then(([chosen, { offset }]) =>
+  const roundRead = Promise.all([
+    chosenRound,
+    firstPage ? 0 : paging.then(({ offset }) => offset),
+  ]).then(([chosen, offset]) =>
     chosen === undefined
       ? null
-      : later(`round:${chosen}:${offset}`, () => roundTable(db, league.id, season, chosen, offset)),
+      : (firstPage ? kept : later)(`round:${chosen}:${offset}`, () =>
+          roundTable(db, league.id, season, chosen, offset),
+        ),
   );
   // The top 10, and each of the viewer's teams with the team above and below it.
-  const neighbours = Promise.all([places, topTen, summaryRead]).then(
-    ([{ positions }, ten, { summary }]) => {
-      const top = new Set(ten.map((r) => r.position));
-      return Promise.all(
-        positions.slice(0, viewerTeamsShown).flatMap((position) => {
-          const start = Math.max(0, position - 1);
-          const shown = [start, position, position + 1].every(
-            (p) => p >= summary.totalTeams || top.has(p),
-          );
-          return shown ? [] : [slice(start, position - start + 2)];
-        }),
-      );
-    },
-  );
+  // (A table shorter than the top 10 shows every team already.)
+  const neighbours = Promise.all([places, topTen]).then(([{ places: mine }, ten]) => {
+    const top = new Set(ten.map((r) => r.position));
+    return Promise.all(
+      mine.slice(0, viewerTeamsShown).flatMap((place) => {
+        const { position } = place;
+        const start = Math.max(0, position - 1);
+        const shown =
+          ten.length < topSize || [start, position, position + 1].every((p) => top.has(p));
+        return shown ? [] : [slice(start, position - start + 2, kept, place)];
+      }),
+    );
+  });
   const [{ page, pages, summary }, rows, round, ten, around, { mine }, rounds] = await Promise.all([
     paging,
-    paging.then(({ offset }) => slice(offset, pageSize)),
+    firstRows ?? paging.then(({ offset }) => slice(offset, pageSize)),
     roundRead,
     topTen,
     neighbours,
