@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clubsSchema } from './clubs';
 import { outcomes } from './predictions';
 
 /** One of the player's teams as the home hub shows it (issue 13). */
@@ -63,5 +64,7 @@ export const hubResponse = z.object({
   now: z.string(),
   teams: z.array(hubTeam),
   results: z.array(hubResult),
+  /** The colours of the clubs the results name (known clubs only). */
+  clubs: clubsSchema,
 });
 export type HubResponse = z.infer<typeof hubResponse>;

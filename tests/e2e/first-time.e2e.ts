@@ -213,4 +213,228 @@ describe('a first-time player', () => {
       await context.close();
     }
   });
+  it(
+    'walks the whole journey by keyboard alone at 375 and 1280 px: sign up, create a league, three picks with a joker, save, standings, language, menu, sign out',
+    { timeout: 240_000 },
+    async () => {
+      for (const width of [375, 1280] as const) {
+        const { context, page, errors } = await openSession(browser, width);
+        const phone = width === 375;
+        /** The focused element: never <body>, in view and not under a sticky bar. */
+        const focusState = () =>
+          page.evaluate(() => {
+            const el = document.activeElement as HTMLElement | null;
+            if (!el || el === document.body) return { body: true, covered: false, id: '' };
+            const box = el.getBoundingClientRect();
+            // A control's middle; a region's (main, a heading) top left corner.
+            const large = box.height > 120;
+            const x = large ? box.left + 8 : box.left + box.width / 2;
+            const y = large ? box.top + 8 : box.top + box.height / 2;
+            // What lies on top there, a passing toast aside (it goes within seconds and can be
+            // closed; the sticky header and Save bar stay).
+            const toasts = [...document.querySelectorAll<HTMLElement>('[data-sonner-toaster]')];
+            for (const t of toasts) t.style.visibility = 'hidden';
+            const onTop = document.elementFromPoint(x, y);
+            for (const t of toasts) t.style.visibility = '';
+            const covered =
+              y < 0 || y > window.innerHeight || !(onTop && (el === onTop || el.contains(onTop)));
+            return {
+              body: false,
+              covered,
+              id:
+                el.dataset.testid === undefined
+                  ? `${el.tagName.toLowerCase()}:${el.textContent?.trim().slice(0, 30) ?? ''}`
+                  : // Several controls may share a test id (each saved pick's Delete): which one.
+                    `${el.dataset.testid}${[
+                      ...document.querySelectorAll(`[data-testid="${el.dataset.testid}"]`),
+                    ]
+                      .indexOf(el)
+                      .toString()
+                      .replace(/^0$/, '')
+                      .replace(/^(\d+)$/, '#$1')}`,
+            };
+          });
+        /** Once a dialog has closed (and what it changed has drawn): focus is not on <body>. */
+        const expectFocusAfterDialog = async (step: string) => {
+          await expect
+            .poll(async () => (await focusState()).body, { timeout: 1000, interval: 50 })
+            .toBe(false);
+          await expectFocusHeld(step);
+        };
+        const trail: string[] = [];
+        const expectFocusHeld = async (step: string) => {
+          let now = await focusState();
+          expect(
+            now.body,
+            `${step} at ${width}: focus on <body> (${trail.slice(-6).join(' → ')})`,
+          ).toBe(false);
+          // Uncovered once a closing panel's or dialog's fade has run (at most half a second).
+          for (let i = 0; i < 10 && now.covered; i += 1) {
+            await page.waitForTimeout(60);
+            now = await focusState();
+          }
+          trail.push(now.id);
+          expect(
+            now.covered,
+            `${step} at ${width}: ${now.id} hidden (${trail.slice(-6).join(' → ')})`,
+          ).toBe(false);
+          return now;
+        };
+        /** Tab (or Shift+Tab) until the control `id` has focus; every stop on the way visible. */
+        const tabTo = async (id: string | RegExp, back = false, most = 80) => {
+          // A control's test id, whichever of several sharing it ('minute-input#2').
+          const is = (focused: string) => {
+            const base = focused.replace(/#\d+$/, '');
+            return typeof id === 'string' ? base === id : id.test(base);
+          };
+          if (is((await focusState()).id)) return;
+          for (let i = 0; i < most; i += 1) {
+            await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+            const now = await expectFocusHeld(`Tab towards ${String(id)}`);
+            if (is(now.id)) return;
+          }
+          throw new Error(`${String(id)} not reached by Tab at ${width}`);
+        };
+        /** Opens the phone's menu: Tab on from the page's top, Shift+Tab back up from within it. */
+        const openMenu = async (back: boolean) => {
+          await tabTo('mobile-menu-button', back);
+          await page.keyboard.press('Enter');
+          await page.getByTestId('mobile-menu').waitFor();
+        };
+
+        // Sign up.
+        await page.goto('/');
+        await page.getByTestId('home-quick-join').waitFor();
+        if (phone) {
+          await openMenu(false);
+          await tabTo('mobile-login-button');
+        } else await tabTo('login-button');
+        await page.keyboard.press('Enter');
+        await page.getByTestId('auth-dialog').waitFor();
+        await expect.poll(async () => (await focusState()).id).toBe('auth-email');
+        await tabTo('auth-toggle');
+        await page.keyboard.press('Enter');
+        await tabTo('auth-name');
+        await page.keyboard.type(`Kim Keys ${width}`);
+        await tabTo('auth-email');
+        await page.keyboard.type(uniqueEmail(`keys${width}`));
+        await tabTo('auth-password');
+        await page.keyboard.type('correct-horse-9');
+        await page.keyboard.press('Enter');
+        await page.getByTestId('auth-dialog').waitFor({ state: 'detached' });
+        await expectFocusAfterDialog('after signing up');
+
+        // Create a league (the home page's button).
+        await page.getByTestId('home-create-league').waitFor();
+        await tabTo('home-create-league');
+        await page.keyboard.press('Enter');
+        // The dialog (its code fetched on first use) opens on its first field.
+        await expect.poll(async () => (await focusState()).id).toBe('create-league-name');
+        await page.keyboard.type(unique('Keyboard League'));
+        await tabTo('create-league-team');
+        await page.keyboard.type(`Tabbers ${width}`);
+        await tabTo('create-league-submit');
+        await page.keyboard.press('Enter');
+        await page.getByTestId('create-league-success').waitFor();
+        await tabTo('create-league-done');
+        await page.keyboard.press('Enter');
+        await page.getByTestId('create-league-success').waitFor({ state: 'detached' });
+        await expectFocusAfterDialog('after creating a league');
+
+        // Three picks with a joker on the competition page.
+        await premierLeague(page);
+        await fixture(page, 'premier_league_e2e_1').waitFor();
+        // The first three open fixtures in Tab order, each picked by keyboard; a joker on the first.
+        const picked: string[] = [];
+        for (let i = 0; i < 3; i += 1) {
+          await tabTo(/^outcome-/);
+          const row =
+            (await page.evaluate(() =>
+              document.activeElement
+                ?.closest('[data-testid^="fixture-"]')
+                ?.getAttribute('data-testid')
+                ?.replace(/^fixture-/, ''),
+            )) ?? '';
+          expect(picked, `three fixtures at ${width}`).not.toContain(row);
+          picked.push(row);
+          await page.keyboard.press('ArrowRight');
+          await tabTo('minute-input');
+          await page.keyboard.type(String(20 + i));
+          if (i === 0) {
+            await tabTo('joker-toggle');
+            await page.keyboard.press('Space');
+            expect(
+              await fixture(page, row).getByTestId('joker-toggle').getAttribute('aria-pressed'),
+            ).toBe('true');
+          }
+        }
+        await tabTo('save-predictions');
+        await page.keyboard.press('Enter');
+        await page
+          .locator('[data-sonner-toast]')
+          .filter({ hasText: 'Predictions Saved!' })
+          .waitFor();
+        expect((await expectFocusHeld('after saving')).id).toBe('save-predictions');
+
+        // Tabbing on past the page's end while the toast shows: on through the toast to the top
+        // of the page, not back to the last control again and again.
+        const seen: string[] = [];
+        for (let i = 0; i < 40; i += 1) {
+          await page.keyboard.press('Tab');
+          seen.push((await focusState()).id);
+          if (seen.at(-1) === 'skip-link' || seen.at(-1) === 'brand-link') break;
+        }
+        expect(seen.at(-1), seen.join(' → ')).toMatch(/^(skip-link|brand-link)$/);
+        // Each stop once: no loop back to the last control while the toast shows.
+        expect(new Set(seen).size, seen.join(' → ')).toBe(seen.length);
+
+        // The league's standings, from the header's menu.
+        if (phone) {
+          await openMenu(false);
+          await tabTo('mobile-my-leagues-link');
+        } else {
+          await tabTo('nav-my-leagues');
+          await page.keyboard.press('Enter');
+          await tabTo('my-leagues-link');
+        }
+        await page.keyboard.press('Enter');
+        await page.getByTestId('standings-summary').waitFor();
+        await expectFocusHeld('on the standings page');
+
+        // The language, applied on Enter (not on each arrow).
+        if (phone) {
+          await openMenu(true);
+          await tabTo('mobile-language-switcher');
+        } else await tabTo('language-switcher', true);
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).not.toBe('en');
+        await expectFocusHeld('after choosing a language');
+
+        // A menu opened and closed with Escape gives focus back to its button.
+        if (phone) {
+          await page.keyboard.press('Escape');
+          await page.getByTestId('mobile-menu').waitFor({ state: 'detached' });
+          await expect.poll(async () => (await focusState()).id).toBe('mobile-menu-button');
+        } else {
+          await tabTo('nav-my-leagues');
+          await page.keyboard.press('Enter');
+          await page.getByTestId('my-leagues-panel').waitFor();
+          await page.keyboard.press('Escape');
+          await expect.poll(async () => (await focusState()).id).toBe('nav-my-leagues');
+        }
+
+        // Sign out.
+        if (phone) {
+          await openMenu(true);
+          await tabTo('mobile-logout-button');
+        } else await tabTo('logout-button', true);
+        await page.keyboard.press('Enter');
+        await page.getByTestId(phone ? 'mobile-menu-button' : 'login-button').waitFor();
+        await expect.poll(async () => (await focusState()).body).toBe(false);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    },
+  );
 });

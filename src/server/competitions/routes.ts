@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clubsSchema } from '../../domain/clubs';
 import { competitionListItem, competitionSchema } from '../../domain/competitions';
 import { fixtureSchema, seasonLabel } from '../../domain/fixtures';
 import { createRouter, json, route } from '../http';
@@ -60,6 +61,8 @@ export const competitionRoutes = createRouter()
             /** Every season of the competition, latest first. */
             seasons: z.array(seasonSummary),
             fixtures: z.array(publicFixtureSchema),
+            /** The colours of the clubs the fixtures name (known clubs only). */
+            clubs: clubsSchema,
           }),
           'Fixtures',
         ),

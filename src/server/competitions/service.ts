@@ -1,4 +1,5 @@
 import { competitionState } from '../../domain/competitions';
+import { clubsOfFixtures } from './club-colours';
 import { publicFixture } from '../../domain/fixtures';
 import { isFixtureLocked, isTbd } from '../../domain/predictions';
 import type { Services } from '../context';
@@ -57,5 +58,12 @@ export const seasonFixtures = async (
           locked: isFixtureLocked(f, now),
           tbd: isTbd(f),
         }));
-  return { competition, serverTime: now.toISOString(), season, seasons, fixtures };
+  return {
+    competition,
+    serverTime: now.toISOString(),
+    season,
+    seasons,
+    fixtures,
+    clubs: clubsOfFixtures(fixtures),
+  };
 };

@@ -166,6 +166,7 @@ describe('the home hub', () => {
       now: '2031-03-01T12:00:00.000Z',
       teams: [],
       results: [],
+      clubs: {},
     });
     const anonymous = await t.agent().get('/api/leagues/hub');
     expect(anonymous.status).toBe(401);

@@ -1,4 +1,5 @@
 import { unansweredCounts } from '../bonus/repository';
+import { clubsOfFixtures } from '../competitions/club-colours';
 import type { HubResponse, HubResult, HubTeam } from '../../domain/hub';
 import { pickDeadline } from '../../domain/league-rules';
 import type { Outcome } from '../../domain/predictions';
@@ -278,5 +279,6 @@ export const playerHub = async (
     now: nowIso,
     teams,
     results,
+    clubs: clubsOfFixtures(results),
   };
 };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { clubsSchema } from '../../domain/clubs';
+import { clubsOfFixtures } from '../competitions/club-colours';
 import {
   copyPredictionsBody,
   deletePredictionsBody,
@@ -200,6 +202,8 @@ export const predictionRoutes = createRouter()
                 entries: z.array(entry),
               }),
             ),
+            /** The colours of the clubs the fixtures name (known clubs only). */
+            clubs: clubsSchema,
           }),
         ),
       },
@@ -212,7 +216,7 @@ export const predictionRoutes = createRouter()
         { leagueId: c.req.valid('param').leagueId, season: c.req.valid('query').season },
         now(),
       );
-      return c.json(board, 200);
+      return c.json({ ...board, clubs: clubsOfFixtures(board.fixtures) }, 200);
     },
   )
   .openapi(

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { MatchRows } from '../ui/match-rows';
 import {
   ArrowDown,
   ArrowUp,
@@ -329,15 +330,13 @@ export const LatestResults = ({ results }: { results: HubResultItem[] }) => {
               className="flex flex-col gap-1.5 py-3"
               data-testid="hub-result"
             >
-              <div className="flex items-baseline justify-between gap-2">
-                <span className="font-semibold text-fg">
-                  {result.homeTeam}{' '}
-                  <span className="tabular-nums">
-                    {result.homeScore}–{result.awayScore}
-                  </span>{' '}
-                  {result.awayTeam}
-                </span>
-              </div>
+              <MatchRows
+                home={result.homeTeam}
+                away={result.awayTeam}
+                homeScore={result.homeScore}
+                awayScore={result.awayScore}
+                label={`${result.homeTeam} ${result.homeScore}–${result.awayScore} ${result.awayTeam}`}
+              />
               <p className="text-xs text-fg-muted">
                 {result.competitionName} · {result.round} ·{' '}
                 {result.homeScore + result.awayScore === 0

@@ -7,6 +7,7 @@ import { SectionHeader } from '../ui/section-header';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
+import { MatchRows } from '../ui/match-rows';
 import { cn } from '../ui/cn';
 import { QueryView } from '../ui/query-view';
 import { EmptyState } from '../ui/state';
@@ -98,17 +99,18 @@ const FixtureItem = ({ fixture }: { fixture: LeagueFixture }) => {
   return (
     <li className="rounded-xl border border-line p-3" data-testid="league-fixture">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-        <span className="font-semibold text-fg">
-          {fixture.homeTeam}{' '}
-          {final ? (
-            <span className="tabular-nums">
-              {fixture.homeScore}–{fixture.awayScore}
-            </span>
-          ) : (
-            <span className="text-fg-muted">{t('leagues.fixtures.versus')}</span>
-          )}{' '}
-          {fixture.awayTeam}
-        </span>
+        <MatchRows
+          className="min-w-56 flex-1"
+          home={fixture.homeTeam}
+          away={fixture.awayTeam}
+          homeScore={final ? fixture.homeScore : null}
+          awayScore={final ? fixture.awayScore : null}
+          label={
+            final
+              ? `${fixture.homeTeam} ${fixture.homeScore}–${fixture.awayScore} ${fixture.awayTeam}`
+              : `${fixture.homeTeam} ${t('leagues.fixtures.versus')} ${fixture.awayTeam}`
+          }
+        />
         <span className="text-sm text-fg-muted">
           {fixture.timeConfirmed
             ? format.dateTime(fixture.kickoffAt)

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Award } from 'lucide-react';
 import { Card } from '../ui/card';
+import { Celebration } from '../ui/celebration';
 import { Select } from '../ui/select';
 import type { StandingsRound } from './api';
 import { cn } from '../ui/cn';
@@ -28,6 +29,8 @@ export const RoundTables = ({
   const names = table.winners.map((w) => w.teamName).join(', ');
   const more = table.winnerCount - table.winners.length;
   const teams = more > 0 ? `${names} ${t('leagues.rounds.more', { count: more })}` : names;
+  // The viewer's own team among the round's winners: a moment to celebrate.
+  const won = table.winners.find((w) => w.mine);
   return (
     <section className="mt-8" aria-labelledby="round-tables-title" data-testid="round-tables">
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
@@ -50,15 +53,20 @@ export const RoundTables = ({
         </label>
       </div>
       <Card className={cn('p-3 transition-opacity sm:p-4', busy && 'opacity-60')} aria-busy={busy}>
-        <p
-          className="mb-3 flex items-center gap-2 font-semibold text-fg"
-          data-testid="round-winners"
-        >
-          <Award aria-hidden="true" className="size-5 shrink-0 text-brand-text" />
-          {table.winnerCount === 0
-            ? t('leagues.rounds.noWinner')
-            : t('leagues.rounds.winners', { count: table.winnerCount, teams })}
-        </p>
+        <div className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-2">
+          <p className="flex items-center gap-2 font-semibold text-fg" data-testid="round-winners">
+            <Award aria-hidden="true" className="size-5 shrink-0 text-brand-text" />
+            {table.winnerCount === 0
+              ? t('leagues.rounds.noWinner')
+              : t('leagues.rounds.winners', { count: table.winnerCount, teams })}
+          </p>
+          {won ? (
+            <Celebration
+              id={`round:${won.teamId}:${table.round}`}
+              label={t('leagues.rounds.youWon')}
+            />
+          ) : null}
+        </div>
         <StandingsTable rows={table.rows} testId="round-table" />
       </Card>
     </section>

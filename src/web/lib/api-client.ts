@@ -1,6 +1,7 @@
 import { hc } from 'hono/client';
 import type { AppType } from '../../server/app';
 import { isErrorEnvelope } from '../../domain/errors';
+import { rememberClubs } from './club-colours';
 
 const inFlight = new Map<string, Promise<Response>>();
 
@@ -53,7 +54,12 @@ interface JsonResponse<T> {
 /** Resolves to the body of a successful response, or throws an ApiError. */
 export const unwrap = async <T>(request: Promise<JsonResponse<T>>): Promise<T> => {
   const response = await request;
-  if (response.ok) return response.json();
+  if (response.ok) {
+    const body = await response.json();
+    // Answers that name clubs carry their colours for the badges.
+    rememberClubs(body);
+    return body;
+  }
   const body: unknown = await response.json().catch(() => null);
   if (isErrorEnvelope(body)) {
     throw new ApiError(response.status, body.error.code, body.error.message, body.error.requestId);

@@ -10,6 +10,8 @@ export const localKeys = {
   quickLoginUser: 'quick_login_user',
   /** Teams whose 'copy your picks' banner the player dismissed (JSON list of team ids). */
   copyBannerDismissed: 'copyBannerDismissed',
+  /** Moments already celebrated on this device (JSON list of ids, the latest 200). */
+  celebrated: 'firstgoal.celebrated',
 } as const;
 
 /** Fired on window when this tab changes one of the keys (the `storage` event covers other tabs). */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Sparkles, Timer } from 'lucide-react';
 import { Badge, type BadgeTone } from '../ui/badge';
+import { ClubBadge } from '../ui/club-badge';
 import { cn } from '../ui/cn';
 import type { FixtureItem as Fixture } from './api';
 import { minuteIsValid, type DraftEntry } from './draft';
@@ -52,6 +53,8 @@ interface FixtureItemProps {
   jokerWhy?: string | undefined;
   /** The player's points here, once scored. */
   earned?: EarnedPoints | null;
+  /** Set when the player's minute was the first goal's: the moment's id (celebrated). */
+  exactId?: string | null;
   /** A change the player made came after kick-off and was dropped. */
   late?: boolean;
   /** The fixture's minute race in the player's league, once it is played (issue 29). */
@@ -69,6 +72,7 @@ export const FixtureItem = ({
   jokerAvailable,
   jokerWhy,
   earned = null,
+  exactId = null,
   late = false,
   raceHref = null,
   onChange,
@@ -108,15 +112,24 @@ export const FixtureItem = ({
       </div>
 
       <div className="flex flex-wrap items-center gap-x-2 text-base font-bold text-fg md:contents">
-        <span className="md:flex md:flex-col md:items-start md:gap-1">
-          {fixture.homeTeam}
+        <span className="inline-flex items-center gap-2 md:flex md:flex-col md:items-start md:gap-1">
+          <span className="inline-flex items-center gap-2">
+            {fixture.tbd ? null : (
+              // Within the name's line height: the card is no taller with it.
+              <ClubBadge name={fixture.homeTeam} size="sm" className="-my-0.5" />
+            )}
+            {fixture.homeTeam}
+          </span>
           <span className="hidden md:inline-flex">{badge}</span>
         </span>
         <span aria-hidden="true" className="text-sm font-medium text-fg-muted md:hidden">
           v
         </span>
         <span className="sr-only md:hidden">{t('fixtures.versus')}</span>
-        <span>{fixture.awayTeam}</span>
+        <span className="inline-flex items-center gap-2">
+          {fixture.tbd ? null : <ClubBadge name={fixture.awayTeam} size="sm" className="-my-0.5" />}
+          {fixture.awayTeam}
+        </span>
       </div>
 
       {/* A match that has started (or whose teams are not known yet) without a pick has nothing
@@ -181,7 +194,7 @@ export const FixtureItem = ({
           {t('predictions.minuteError')}
         </p>
       ) : null}
-      <FixtureResult fixture={fixture} locked={locked} earned={earned} />
+      <FixtureResult fixture={fixture} locked={locked} earned={earned} exactId={exactId} />
       {raceHref && (fixture.status === 'live' || fixture.status === 'final') ? (
         <Link
           to={raceHref}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { minuteToBeConfirmed } from '../../domain/result-rules';
 import { Badge } from '../ui/badge';
+import { Celebration } from '../ui/celebration';
 import type { FixtureItem as Fixture } from './api';
 
 export interface EarnedPoints {
@@ -31,6 +32,8 @@ interface FixtureResultProps {
   locked: boolean;
   /** The player's points on this fixture, once scored. */
   earned: EarnedPoints | null;
+  /** The moment's id when the player's minute was the first goal's: celebrated. */
+  exactId?: string | null;
 }
 
 const score = (fixture: Fixture) =>
@@ -56,7 +59,7 @@ const Score = ({ result }: { result: string }) => {
  * that its minute is still to be confirmed) with the player's points, the running score of a
  * live one, or that the result is awaited. Nothing for fixtures still open.
  */
-export const FixtureResult = ({ fixture, locked, earned }: FixtureResultProps) => {
+export const FixtureResult = ({ fixture, locked, earned, exactId = null }: FixtureResultProps) => {
   const { t } = useTranslation();
   const result = score(fixture);
   const line = 'flex flex-wrap items-center gap-x-3 gap-y-1 text-sm md:col-[3/-1]';
@@ -76,6 +79,7 @@ export const FixtureResult = ({ fixture, locked, earned }: FixtureResultProps) =
           </span>
         ) : null}
         {earned ? <PointsBadge earned={earned} /> : null}
+        {exactId ? <Celebration id={exactId} label={t('predictions.exactMinuteHit')} /> : null}
       </p>
     );
   }

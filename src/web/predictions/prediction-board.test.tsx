@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { domPerTest } from '../../../tests/setup/dom';
 import type { Competition } from '../../domain/competitions';
 import { i18n } from '../i18n/i18n';
+import { localKeys } from '../lib/local-keys';
 import { myLeaguesQueryOptions, type MyLeagueItem } from '../lib/queries';
 import { AuthDialogProvider } from '../lib/auth-dialog-context';
 import { LeagueDialogsProvider } from '../lib/league-dialogs-context';
@@ -72,6 +73,7 @@ const response = (fixtures: FixtureItem[], seasons = ['2026-27']): FixturesRespo
     nextKickoff: null,
   })),
   fixtures,
+  clubs: {},
 });
 
 const dom = domPerTest();
@@ -83,7 +85,7 @@ const json = (body: unknown) =>
   });
 
 /** The network boundary: fixtures of the season, and the team's (empty) predictions. */
-const serve = (fixtures: FixturesResponse) =>
+const serve = (fixtures: FixturesResponse, predictions: unknown[] = []) =>
   fetchMock.mockImplementation((input) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     // The server's clock as it answers (the board refetches every minute).
@@ -94,7 +96,7 @@ const serve = (fixtures: FixturesResponse) =>
         teamId: 'team-1',
         competitionId: 'premier_league',
         season: '2026-27',
-        predictions: [],
+        predictions,
         jokersRemaining: 2,
       }),
     );
@@ -258,6 +260,50 @@ describe('PredictionBoard: deadlines', () => {
     // The dropped pick is gone: a started match without a saved pick has no controls left.
     expect(find('outcome-choice', row)).toBeNull();
     expect(find('unsaved')).toBeNull();
+  });
+
+  it('draws each club as a badge in its colours, and celebrates an exact minute once', async () => {
+    localStorage.removeItem(localKeys.celebrated);
+    dom.queryClient.setQueryData(myLeaguesQueryOptions.queryKey, [league]);
+    const exact = fixture('Matchday 7', hours(-50), {
+      status: 'final',
+      homeScore: 1,
+      awayScore: 0,
+      firstGoalMinute: 23,
+    });
+    const missed = fixture('Matchday 7', hours(-49), {
+      status: 'final',
+      homeScore: 0,
+      awayScore: 2,
+      firstGoalMinute: 40,
+    });
+    const pick = (f: FixtureItem, minute: number, points: number) => ({
+      fixtureId: f.id,
+      outcome: '1',
+      firstGoalMinute: minute,
+      joker: false,
+      points,
+      updatedAt: hours(-60),
+    });
+    serve(
+      {
+        ...response([exact, missed]),
+        clubs: {
+          [exact.homeTeam]: { colour: '#0000dd', alternate: '#ffffff', abbreviation: 'CHE' },
+        },
+      },
+      [pick(exact, 23, 4), pick(missed, 12, 0)],
+    );
+    await render({ signedIn: true });
+    const row = find(`fixture-${exact.id}`) ?? undefined;
+    const badges = [...(row?.querySelectorAll('[data-testid="club-badge"]') ?? [])];
+    // A club the answer gave colours to in them; any other ('Away 1') in its name's own.
+    expect(badges.map((b) => b.textContent)).toEqual(['CHE', 'AWA']);
+    expect(badges[0]?.getAttribute('style')).toContain('background-color: #0000dd');
+    // The exact minute is celebrated; the miss is not.
+    expect(text('celebration', row)).toBe('Exact minute!');
+    expect(find('celebration', row)?.getAttribute('data-fresh')).toBe('true');
+    expect(find('celebration', find(`fixture-${missed.id}`) ?? undefined)).toBeNull();
   });
 
   it('says why a joker cannot go on a match, and shows it when pressed anyway', async () => {

@@ -32,6 +32,8 @@ import { SavedList } from './saved-list';
 import { TeamBar } from './team-bar';
 import { useBoardActions } from './use-board-actions';
 import { useLateEdits } from './use-late-edits';
+import { minuteToBeConfirmed } from '../../domain/result-rules';
+import { isExactMinute } from '../../domain/scoring';
 
 interface TeamBoardProps {
   /** Every fixture of the season shown: edits on any round are kept and saved together. */
@@ -269,6 +271,21 @@ export const TeamBoard = ({
                         })
                 }
                 earned={prediction && points !== null ? { points, joker: prediction.joker } : null}
+                exactId={
+                  prediction &&
+                  points !== null &&
+                  fixture.status === 'final' &&
+                  fixture.homeScore !== null &&
+                  fixture.awayScore !== null &&
+                  !minuteToBeConfirmed(fixture) &&
+                  isExactMinute(prediction, {
+                    homeScore: fixture.homeScore,
+                    awayScore: fixture.awayScore,
+                    firstGoalMinute: fixture.firstGoalMinute,
+                  })
+                    ? `exact:${active.id}:${fixture.id}`
+                    : null
+                }
                 late={lateEdits.late.includes(fixture.id)}
                 raceHref={`/league/${active.leagueId}/race/${fixture.id}`}
                 onChange={(next) => setEdits((current) => ({ ...current, [fixture.id]: next }))}

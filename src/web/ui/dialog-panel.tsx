@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from './cn';
@@ -42,14 +42,44 @@ export const DialogPanel = ({
   const returnFocus = (event: Event) => {
     event.preventDefault();
     const back = opener.current;
-    const target = back?.isConnected ? back : document.getElementById('main-content');
+    const main = () => document.getElementById('main-content');
+    const target = back?.isConnected ? back : main();
     target?.focus();
+    // What the dialog did may take its opener away a moment later (a league created from the
+    // home page's prompt turns the prompt into the league's panel): focus then goes to the main
+    // content, not to <body>.
+    const until = performance.now() + 1500;
+    const watch = () => {
+      // Another dialog opened meanwhile looks after focus itself.
+      if (document.querySelector('[role="dialog"]')) return;
+      if (document.activeElement === document.body || target?.isConnected === false) {
+        main()?.focus();
+        return;
+      }
+      if (performance.now() < until) requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
   };
+  // A dialog whose view changes (a form replaced by its result) keeps focus: when the focused
+  // control went with the old view, the dialog itself takes focus (its title is read) instead of
+  // <body>, from where Tab would leave the dialog.
+  const content = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const element = content.current;
+    if (!open || !element) return;
+    const observer = new MutationObserver(() => {
+      const active = document.activeElement;
+      if (active === document.body || active === null) element.focus();
+    });
+    observer.observe(element, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  });
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-navy/60 backdrop-blur-[2px]" />
         <RadixDialog.Content
+          ref={content}
           onCloseAutoFocus={returnFocus}
           // Opening lands on the first field (a form) or on the dialog itself (its title is read),
           // not on the × in its corner.
