@@ -3,6 +3,7 @@ import { applyAdminEmails } from './account/roles';
 import { createAuth } from './auth';
 import { readCompetitionCatalogue } from './competitions/catalogue';
 import { upsertCatalogue } from './competitions/repository';
+import { withStartLock } from './db/job-lock';
 import type { Services } from './context';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -38,21 +39,27 @@ export const createServices = async (env: Env, options: BootOptions = {}): Promi
   // The standings' worker and kept tables, with the leagues' rules given as a value.
   const standings = createStandings({ database, logger, now });
   try {
-    if (!options.prepared) {
-      const applied = await migrateToLatest(database.db);
-      if (applied.length > 0) logger.info({ applied }, 'database migrated');
-      await upsertCatalogue(database.db, readCompetitionCatalogue(), now());
-      const fixtures = await upsertBuiltInFixtures(database.db, readFixtureCatalogue(), now());
-      if (fixtures.inserted + fixtures.updated > 0)
-        logger.info(fixtures, 'built-in fixtures loaded');
-      if (fixtures.kept > 0)
-        logger.debug({ kept: fixtures.kept }, 'catalogue facts changed by admins or the sync kept');
-      // The planner picks index searches from current statistics (cheap when nothing changed).
-      await database.optimize();
-    }
-    await applyAdminEmails(database.db, env.ADMIN_EMAILS, now());
-    const keyed = await fillNameKeys(database.db, database.dialect);
-    if (keyed > 0) logger.info({ keyed }, 'name keys filled');
+    // Instances started at once on one database prepare it one after the other.
+    await withStartLock(database, async () => {
+      if (!options.prepared) {
+        const applied = await migrateToLatest(database.db);
+        if (applied.length > 0) logger.info({ applied }, 'database migrated');
+        await upsertCatalogue(database.db, readCompetitionCatalogue(), now());
+        const fixtures = await upsertBuiltInFixtures(database.db, readFixtureCatalogue(), now());
+        if (fixtures.inserted + fixtures.updated > 0)
+          logger.info(fixtures, 'built-in fixtures loaded');
+        if (fixtures.kept > 0)
+          logger.debug(
+            { kept: fixtures.kept },
+            'catalogue facts changed by admins or the sync kept',
+          );
+        // The planner picks index searches from current statistics (cheap when nothing changed).
+        await database.optimize();
+      }
+      await applyAdminEmails(database.db, env.ADMIN_EMAILS, now());
+      const keyed = await fillNameKeys(database.db, database.dialect);
+      if (keyed > 0) logger.info({ keyed }, 'name keys filled');
+    });
     // Predictions the standings' totals do not hold yet are tallied in the background.
     standings.resume();
   } catch (error) {

@@ -7,6 +7,8 @@ import type { DB } from './schema';
  * With several app instances on one database each job runs in one of them at a time.
  */
 export const jobLockKeys = {
+  /** An instance's start: migrations, the catalogues, admin e-mails (`withStartLock`). */
+  start: 4_170_322_900,
   fixtureSync: 4_170_322_901,
   footballData: 4_170_322_902,
   reminders: 4_170_322_903,
@@ -32,6 +34,25 @@ export const withJobLock = async <T>(
       return { locked: true as const, value: await work(conn) };
     } finally {
       await sql`select pg_advisory_unlock(${key}::bigint)`.execute(conn);
+    }
+  });
+};
+
+/**
+ * Runs an instance's start-up preparation (migrations, the built-in catalogues, admin e-mails,
+ * name keys) while no other instance runs its own: instances started at once on an empty
+ * PostgreSQL database wait for the first, then find nothing left to do. PostgreSQL: a
+ * session-level advisory lock held on one reserved connection (`work` uses the pool as usual);
+ * SQLite has one process.
+ */
+export const withStartLock = async <T>(database: Database, work: () => Promise<T>): Promise<T> => {
+  if (database.dialect !== 'postgres') return work();
+  return database.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${jobLockKeys.start}::bigint)`.execute(conn);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${jobLockKeys.start}::bigint)`.execute(conn);
     }
   });
 };
