@@ -55,6 +55,45 @@ const premierLeague = async (page: Page) => {
   await page.goto(`/premier-league?round=${encodeURIComponent(round)}`);
 };
 
+/**
+ * The focused element: <body> or not, covered or not (the point at a control's middle, or a
+ * region's top left corner, belongs to something else — a sticky bar — or lies off the screen),
+ * and its test id (`#n` when several controls share it).
+ */
+const focusOf = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { body: true, covered: false, id: '' };
+    const box = el.getBoundingClientRect();
+    // A control's middle; a region's (main, a heading) top left corner.
+    const large = box.height > 120;
+    const x = large ? box.left + 8 : box.left + box.width / 2;
+    const y = large ? box.top + 8 : box.top + box.height / 2;
+    // What lies on top there, a passing toast aside (it goes within seconds and can be
+    // closed; the sticky header and Save bar stay).
+    const toasts = [...document.querySelectorAll<HTMLElement>('[data-sonner-toaster]')];
+    for (const t of toasts) t.style.visibility = 'hidden';
+    const onTop = document.elementFromPoint(x, y);
+    for (const t of toasts) t.style.visibility = '';
+    const covered =
+      y < 0 || y > window.innerHeight || !(onTop && (el === onTop || el.contains(onTop)));
+    return {
+      body: false,
+      covered,
+      id:
+        el.dataset.testid === undefined
+          ? `${el.tagName.toLowerCase()}:${el.textContent?.trim().slice(0, 30) ?? ''}`
+          : // Several controls may share a test id (each saved pick's Delete): which one.
+            `${el.dataset.testid}${[
+              ...document.querySelectorAll(`[data-testid="${el.dataset.testid}"]`),
+            ]
+              .indexOf(el)
+              .toString()
+              .replace(/^0$/, '')
+              .replace(/^(\d+)$/, '#$1')}`,
+    };
+  });
+
 describe('a first-time player', () => {
   it('saves once however often Save is tapped, with one toast', async () => {
     const { context, page, errors } = await openSession(browser, 375);
@@ -168,20 +207,7 @@ describe('a first-time player', () => {
       await playerWithLeague(context, `Keys ${width}`);
       await premierLeague(page);
       await fixture(page, 'premier_league_e2e_1').waitFor();
-      const focused = () =>
-        page.evaluate(() => {
-          const el = document.activeElement as HTMLElement | null;
-          if (!el || el === document.body) return { body: true, covered: false, id: '' };
-          const box = el.getBoundingClientRect();
-          // Covered: the point at the middle of the focused control belongs to something else
-          // (a sticky bar), or the control lies outside the screen.
-          const x = box.left + box.width / 2;
-          const y = box.top + box.height / 2;
-          const onTop = document.elementFromPoint(x, y);
-          const covered =
-            y < 0 || y > window.innerHeight || !(onTop && (el === onTop || el.contains(onTop)));
-          return { body: false, covered, id: el.dataset.testid ?? el.tagName };
-        });
+      const focused = () => focusOf(page);
       // Tab from the page's top to Save: every stop on the way is in view and uncovered.
       const stops: { id: string; covered: boolean }[] = [];
       for (let i = 0; i < 60; i += 1) {
@@ -221,39 +247,7 @@ describe('a first-time player', () => {
         const { context, page, errors } = await openSession(browser, width);
         const phone = width === 375;
         /** The focused element: never <body>, in view and not under a sticky bar. */
-        const focusState = () =>
-          page.evaluate(() => {
-            const el = document.activeElement as HTMLElement | null;
-            if (!el || el === document.body) return { body: true, covered: false, id: '' };
-            const box = el.getBoundingClientRect();
-            // A control's middle; a region's (main, a heading) top left corner.
-            const large = box.height > 120;
-            const x = large ? box.left + 8 : box.left + box.width / 2;
-            const y = large ? box.top + 8 : box.top + box.height / 2;
-            // What lies on top there, a passing toast aside (it goes within seconds and can be
-            // closed; the sticky header and Save bar stay).
-            const toasts = [...document.querySelectorAll<HTMLElement>('[data-sonner-toaster]')];
-            for (const t of toasts) t.style.visibility = 'hidden';
-            const onTop = document.elementFromPoint(x, y);
-            for (const t of toasts) t.style.visibility = '';
-            const covered =
-              y < 0 || y > window.innerHeight || !(onTop && (el === onTop || el.contains(onTop)));
-            return {
-              body: false,
-              covered,
-              id:
-                el.dataset.testid === undefined
-                  ? `${el.tagName.toLowerCase()}:${el.textContent?.trim().slice(0, 30) ?? ''}`
-                  : // Several controls may share a test id (each saved pick's Delete): which one.
-                    `${el.dataset.testid}${[
-                      ...document.querySelectorAll(`[data-testid="${el.dataset.testid}"]`),
-                    ]
-                      .indexOf(el)
-                      .toString()
-                      .replace(/^0$/, '')
-                      .replace(/^(\d+)$/, '#$1')}`,
-            };
-          });
+        const focusState = () => focusOf(page);
         /** Once a dialog has closed (and what it changed has drawn): focus is not on <body>. */
         const expectFocusAfterDialog = async (step: string) => {
           await expect
