@@ -89,6 +89,8 @@ const holders = async () => {
       ask({ open: { port, path, count } }, 'opened'),
     /** When the last stream heard the signal (epoch ms), or null while one has not. */
     lastHeard: async () => (await ask<{ last: number | null }>('report', 'report')).last,
+    /** When the last stream heard that the league's messages changed (issue 32). */
+    lastFeed: async () => (await ask<{ last: number | null }>('report-feed', 'report-feed')).last,
     close: async () => {
       await ask('close', 'closed');
       child.kill();
@@ -215,6 +217,35 @@ export const benchLivePlay = async (ctx: LivePlayContext): Promise<string[]> => 
   }
   const alertsMs = push.last() - t0;
   const loop = await ctx.probe('report');
+
+  // A message in the league's chat (issue 32): every open page hears 'feed' (a signal without
+  // content) and would fetch the page of messages from the members' route.
+  const posted0 = performance.now();
+  const posted0Epoch = epoch();
+  const posted = await send(agent, port, {
+    method: 'POST',
+    path: `/api/leagues/${leagueId(0)}/messages`,
+    body: JSON.stringify({ text: 'What a goal! @everyone' }),
+    cookie: viewer,
+  });
+  const postedMs = performance.now() - posted0;
+  if (posted.status !== 201) throw new Error(`message ${posted.status} ${posted.body}`);
+  let feedLast = await pages.lastFeed();
+  for (let waited = 0; feedLast === null && waited < 30_000; waited += 50) {
+    await new Promise((r) => setTimeout(r, 50));
+    feedLast = await pages.lastFeed();
+  }
+  const feedRead0 = performance.now();
+  const feedRead = await send(agent, port, {
+    method: 'GET',
+    path: `/api/leagues/${leagueId(0)}/messages`,
+    cookie: viewer,
+  });
+  const feedReadMs = performance.now() - feedRead0;
+  if (feedRead.status !== 200) throw new Error(`feed ${feedRead.status} ${feedRead.body}`);
+  lines.push(
+    `a message posted in the 10,000-team league's chat (answered in ${postedMs.toFixed(0)} ms): the 'feed' signal on all ${ctx.streams.toLocaleString('en')} streams after ${feedLast === null ? 'MORE THAN 30 s' : `${(feedLast - posted0Epoch).toFixed(0)} ms`} (goal < 1 s); the page of messages read after in ${feedReadMs.toFixed(1)} ms`,
+  );
   // The pages stay open until the alerts are out (10,000 closing at once is no player's doing).
   await pages.close();
   const claimed = Number(

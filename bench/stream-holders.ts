@@ -1,15 +1,21 @@
 // The open pages of the live-play benchmark (scale-live.ts) in a process of their own, so the
 // frames 10,000 streams receive do not delay the benchmark's own requests and clocks. IPC:
 // { open: { port, path, count } } → 'opened' once every stream is ready; 'report' → the time
-// (epoch ms) the last stream heard `event: live`, or null; 'close' → every stream ends, 'closed'.
+// (epoch ms) the last stream heard `event: live`, or null; 'report-feed' the same for
+// `event: feed` (a message posted, issue 32); 'close' → every stream ends, 'closed'.
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 
 const epoch = () => performance.timeOrigin + performance.now();
-const streams: { req: ClientRequest; heard: number | null }[] = [];
+interface Stream {
+  req: ClientRequest;
+  heard: number | null;
+  feed: number | null;
+}
+const streams: Stream[] = [];
 
 const openOne = (port: number, path: string) =>
   new Promise<void>((resolve, reject) => {
-    const stream: { req: ClientRequest; heard: number | null } = {
+    const stream: Stream = {
       req: request({ host: '127.0.0.1', port, path, agent: false }, (res: IncomingMessage) => {
         if (res.statusCode !== 200) {
           reject(new Error(`stream ${res.statusCode}`));
@@ -26,10 +32,12 @@ const openOne = (port: number, path: string) =>
             resolve();
           }
           if (stream.heard === null && text.includes('event: live')) stream.heard = epoch();
+          if (stream.feed === null && text.includes('event: feed')) stream.feed = epoch();
           if (text.length > 4096) text = text.slice(-1024);
         });
       }),
       heard: null,
+      feed: null,
     };
     stream.req.on('error', reject);
     stream.req.end();
@@ -38,12 +46,15 @@ const openOne = (port: number, path: string) =>
 
 process.on(
   'message',
-  (message: 'report' | 'close' | { open: { port: number; path: string; count: number } }) => {
+  (
+    message:
+      'report' | 'report-feed' | 'close' | { open: { port: number; path: string; count: number } },
+  ) => {
     void (async () => {
-      if (message === 'report') {
-        const heard = streams.map((s) => s.heard);
+      if (message === 'report' || message === 'report-feed') {
+        const heard = streams.map((s) => (message === 'report' ? s.heard : s.feed));
         process.send?.({
-          type: 'report',
+          type: message,
           last: heard.every((h) => h !== null) ? Math.max(...(heard as number[])) : null,
         });
       } else if (message === 'close') {

@@ -22,7 +22,13 @@ export const serverTiers = [
   ],
   // The database and HTTP helpers, then mail and the repositories of cross-cutting tables.
   ['db', 'http.ts', 'static.ts'],
-  ['mailer', 'throttle-repository.ts', 'audit-repository.ts', 'auth-repository.ts'],
+  [
+    'mailer',
+    'throttle-repository.ts',
+    'audit-repository.ts',
+    'league-log.ts',
+    'auth-repository.ts',
+  ],
   ['throttle.ts', 'guards.ts'],
   ['auth.ts'],
   // Domain-like features: what the game is played on.
@@ -34,6 +40,8 @@ export const serverTiers = [
   ['leagues', 'results', 'contact', 'admin', 'health'],
   ['bonus', 'reminders', 'account', 'imports', 'calendar', 'realtime'],
   ['predictions', 'push', 'hub', 'live'],
+  // A league's conversation: its members, limits and pushes.
+  ['feed'],
   // The admins' sync runs openfootball and the live sources.
   ['sync'],
   // Schedules, then the process: app, start-up, demo data, commands.

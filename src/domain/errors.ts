@@ -84,6 +84,17 @@ export const errorCatalogue = {
     status: 400,
     message: 'Type the league name exactly to confirm deleting it.',
   },
+  MEMBERS_ONLY: {
+    status: 403,
+    message: "Only the league's members can see this.",
+  },
+  MESSAGE_NOT_FOUND: { status: 404, message: 'This message does not exist.' },
+  MESSAGE_GONE: { status: 409, message: 'This message was deleted.' },
+  NOT_YOUR_MESSAGE: { status: 403, message: 'You can only change your own messages.' },
+  TOO_MANY_MESSAGES: {
+    status: 429,
+    message: 'You are posting very fast. Please wait a minute before the next message.',
+  },
   UNKNOWN_FIXTURE: { status: 404, message: 'This fixture does not exist.' },
   FIXTURE_OTHER_COMPETITION: {
     status: 400,

@@ -40,17 +40,22 @@ const strayJoiner =
  * emoji; runs of spaces become one and the ends are trimmed.
  */
 export const cleanName = (value: string): string =>
+  withoutInvisible(value.replace(lineBreaks, ' ')).replace(/\s+/g, ' ').trim();
+
+/**
+ * Controls, bidi and other format characters, zero-width characters and blank letters removed,
+ * except where they belong to an emoji (a joiner, a variation selector, a flag's tags). Line
+ * breaks are controls too: callers that keep them split on them first.
+ */
+export const withoutInvisible = (value: string): string =>
   value
-    .replace(lineBreaks, ' ')
     .split(flagTags)
     .map((part, i) =>
       i % 2 === 1
         ? part
         : part.replace(invisible, '').replace(strayVariation, '').replace(strayJoiner, ''),
     )
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .join('');
 
 /**
  * The key league and team names are compared by (stored as `name_key`, uniquely indexed): cleaned,

@@ -150,7 +150,11 @@ export const leagueSummary = z.object({
 
 export const teamSummary = z.object({ id: z.string(), name: z.string(), leagueId: z.string() });
 
-export const myLeague = leagueSummary.extend({ teams: z.array(teamSummary) });
+export const myLeague = leagueSummary.extend({
+  teams: z.array(teamSummary),
+  /** Messages of others since the player last read the league's feed (at most 100: '99+'). */
+  unread: z.number(),
+});
 
 /** A player barred from rejoining a league after the admin removed their team. */
 export const leagueBar = z.object({

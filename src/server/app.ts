@@ -21,6 +21,7 @@ import { leagueAdminRoutes } from './leagues/admin-routes';
 import { leagueRoutes } from './leagues/routes';
 import { hubRoutes } from './hub/routes';
 import { bonusRoutes } from './bonus/routes';
+import { feedAdminRoutes, feedPushRoutes, feedRoutes } from './feed/routes';
 import { predictionRoutes, raceRoutes } from './predictions/routes';
 import { resultRoutes } from './results/routes';
 import { syncRoutes } from './sync/routes';
@@ -45,6 +46,7 @@ const api = () =>
     .route('/leagues', leagueRoutes)
     .route('/leagues', leagueAdminRoutes)
     .route('/leagues', bonusRoutes)
+    .route('/leagues', feedRoutes)
     .route('/leagues', raceRoutes)
     .route('/predictions', predictionRoutes)
     .route('/admin', adminRoutes)
@@ -52,9 +54,11 @@ const api = () =>
     .route('/admin/imports', importRoutes)
     .route('/admin', syncRoutes)
     .route('/admin', contactInboxRoutes)
+    .route('/admin', feedAdminRoutes)
     .route('/contact', contactRoutes)
     .route('/reminders', reminderRoutes)
     .route('/push', pushRoutes)
+    .route('/push', feedPushRoutes)
     .route('/calendar', calendarRoutes)
     .route('/live', realtimeRoutes);
 

@@ -43,6 +43,8 @@ export const throttleRules = {
    * unknown address gets (auth.ts `sendResetPassword`), so the limit tells nobody an account exists.
    */
   resetMail: { name: 'reset-mail', limit: 3, windowMs: 60 * 60_000, code: 'RATE_LIMITED' },
+  /** Messages a player posts in one league a minute (issue 32); always on, tests included. */
+  leagueMessages: { name: 'messages', limit: 10, windowMs: 60_000, code: 'TOO_MANY_MESSAGES' },
 } as const satisfies Record<string, ThrottleRule>;
 
 /** A request over a throttle: 429 with the envelope and Retry-After. */

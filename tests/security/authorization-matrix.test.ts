@@ -8,6 +8,7 @@ import { accountTable } from './authorization-table-account';
 import { adminTable } from './authorization-table-admin';
 import { credentialsTable } from './authorization-table-credentials';
 import { leaguesTable } from './authorization-table-leagues';
+import { feedTable } from './authorization-table-feed';
 import { sessionsTable } from './authorization-table-sessions';
 import {
   agentOf,
@@ -49,7 +50,14 @@ import {
  */
 
 /** The expectation table: one row per route, from the tables of each feature area. */
-const table = joinTables(accountTable, leaguesTable, adminTable, sessionsTable, credentialsTable);
+const table = joinTables(
+  accountTable,
+  leaguesTable,
+  feedTable,
+  adminTable,
+  sessionsTable,
+  credentialsTable,
+);
 
 beforeAll(startWorld);
 afterAll(stopWorld);

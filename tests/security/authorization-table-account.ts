@@ -71,6 +71,10 @@ export const accountTable: Table = {
     expect: signedIn,
     request: () => ({ path: '/api/push/goal-alerts' }),
   },
+  'GET /api/push/feed-notifications': {
+    expect: signedIn,
+    request: () => ({ path: '/api/push/feed-notifications' }),
+  },
   'PUT /api/push/goal-alerts': {
     // A league of one's own teams only: anyone else hears it does not exist.
     expect: all('404 LEAGUE_NOT_FOUND', {

@@ -7,6 +7,7 @@ import { accountTable } from './authorization-table-account';
 import { adminTable } from './authorization-table-admin';
 import { credentialsTable } from './authorization-table-credentials';
 import { leaguesTable } from './authorization-table-leagues';
+import { feedTable } from './authorization-table-feed';
 import { sessionsTable } from './authorization-table-sessions';
 import {
   next,
@@ -26,7 +27,14 @@ import {
  * routes come from the authorization matrix's tables, so a new write route is covered too.
  */
 
-const table = joinTables(accountTable, leaguesTable, adminTable, sessionsTable, credentialsTable);
+const table = joinTables(
+  accountTable,
+  leaguesTable,
+  feedTable,
+  adminTable,
+  sessionsTable,
+  credentialsTable,
+);
 const writes = Object.entries(table).filter(([key]) =>
   /^(POST|PUT|PATCH|DELETE) \/api\/(?!auth\/)/.test(key),
 );

@@ -18,6 +18,11 @@ const hint = (name: string, op: Operation): unknown => {
   const auth = op.path.startsWith('/api/auth/');
   const hints: Record<string, unknown> = {
     leagueId: ids.league,
+    messageId: ids.message,
+    replyTo: ids.message,
+    emoji: '🔥',
+    text: 'Nice one',
+    notify: false,
     userId: ids.bob,
     teamId: op.path.includes('/teams/') ? ids.teams[1] : ids.teams[0],
     fixtureId: op.path.startsWith('/api/predictions/league') ? 'fz_past' : 'fz_1',

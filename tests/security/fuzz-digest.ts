@@ -26,6 +26,12 @@ const changeColumns = {
   team_totals: 'points',
   round_totals: 'points',
   tally_runs: 'queued_at',
+  league_messages: 'coalesce(deleted_at, edited_at, created_at)',
+  league_message_reactions: 'created_at',
+  league_message_reports: 'created_at',
+  league_feed_members: 'updated_at',
+  league_log: 'created_at',
+  fixture_log: 'created_at',
 } as const;
 export const tables = Object.keys(changeColumns) as (keyof typeof changeColumns)[];
 

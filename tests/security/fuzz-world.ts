@@ -32,6 +32,7 @@ export const ids = {
   outbox: '',
   adminUser: '',
   bob: '',
+  message: '',
 };
 
 /** The server, the actors and the seeded league. */
@@ -96,6 +97,8 @@ export const startWorld = async () => {
       status: 'final',
     }),
   );
+  const said = await bob.post(`/api/leagues/${ids.league}/messages`, { text: 'Fuzz me' });
+  ids.message = ok(said).body.message.id;
   const contact = await agents.visitor.post('/api/contact', {
     name: 'Visitor',
     email: 'visitor@example.com',

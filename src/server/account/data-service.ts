@@ -10,17 +10,19 @@ type Deps = Pick<Services, 'database'>;
 
 /**
  * 'Download my data': everything FirstGoal holds about the player, as JSON — the account, its
- * teams with every prediction and bonus answer, the leagues it runs and its reminder, push and calendar settings.
+ * teams with every prediction and bonus answer, the leagues it runs, its reminder, push and calendar
+ * settings and the messages it posted in leagues.
  */
 export const exportData = async ({ database }: Deps, user: SessionUser, now: Date) => {
   const { db } = database;
-  const [account, teams, predictions, bonus, administered, settings] = await Promise.all([
+  const [account, teams, predictions, bonus, administered, settings, messages] = await Promise.all([
     repo.accountOf(db, user.id),
     repo.teamsOfUser(db, user.id),
     repo.predictionsOfUser(db, user.id),
     repo.bonusAnswersOfUser(db, user.id),
     repo.leaguesRunBy(db, user.id),
     repo.settingsOf(db, user.id),
+    repo.messagesOfUser(db, user.id),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -32,6 +34,7 @@ export const exportData = async ({ database }: Deps, user: SessionUser, now: Dat
     })),
     leaguesYouRun: administered,
     settings,
+    messages,
   };
 };
 
@@ -46,7 +49,7 @@ export const deleteAccount = async ({ database }: Deps, user: SessionUser, now: 
     for (const teamId of await repo.teamIdsOf(trx, user.id)) await leagues.deleteTeam(trx, teamId);
     const handed: { leagueId: string; to: string | null; deleted: boolean }[] = [];
     for (const league of run) {
-      const passed = await passAdminRole(trx, league, user.id);
+      const passed = await passAdminRole(trx, league, user.id, now);
       handed.push({ leagueId: league.id, to: passed.heir, deleted: passed.deleted });
     }
     await writeAudit(
@@ -61,6 +64,8 @@ export const deleteAccount = async ({ database }: Deps, user: SessionUser, now: 
       },
       now,
     );
+    // Their messages lose their text and author ('deleted player'); replies to them stay.
+    await repo.forgetAuthor(trx, user.id, now.toISOString());
     await repo.deleteUser(trx, user.id);
     return { leagues: handed };
   });

@@ -222,3 +222,46 @@ export const settingsOf = async (db: Db, userId: string) => {
     calendarLink: feed ? { createdAt: feed.created_at } : null,
   };
 };
+
+/** Deleting an account: every message it wrote in leagues loses its text and its author. */
+export const forgetAuthor = async (db: Db, userId: string, at: string) => {
+  await db
+    .updateTable('league_messages')
+    .set({
+      body: null,
+      mentions_json: '[]',
+      deleted_at: at,
+      deleted_by: 'account_deleted',
+      user_id: null,
+    })
+    .where('user_id', '=', userId)
+    .execute();
+};
+
+/** A user's messages for their data export, newest first. */
+export const messagesOfUser = async (db: Db, userId: string) =>
+  (
+    await db
+      .selectFrom('league_messages as m')
+      .innerJoin('leagues as l', 'l.id', 'm.league_id')
+      .leftJoin('teams as t', 't.id', 'm.team_id')
+      .select([
+        'l.name as league_name',
+        'm.team_name',
+        't.name as current_name',
+        'm.body',
+        'm.deleted_by',
+        'm.created_at',
+        'm.edited_at',
+      ])
+      .where('m.user_id', '=', userId)
+      .orderBy('m.created_at', 'desc')
+      .execute()
+  ).map((r) => ({
+    league: r.league_name,
+    team: r.current_name ?? r.team_name,
+    text: r.deleted_by ? null : r.body,
+    state: r.deleted_by ?? 'shown',
+    createdAt: r.created_at,
+    editedAt: r.edited_at,
+  }));

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '../auth';
+import { leagueActorOf, writeLeagueLog } from '../league-log';
+import type { LogData } from '../../domain/feed';
 import { auditActorOf, writeAudit } from '../audit-repository';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../errors';
@@ -58,6 +60,27 @@ const audit = (
 /** The season a league's questions belong to: the competition's current one. */
 const currentSeason = async (deps: Deps, competitionId: string, now: Date) =>
   (await resolveSeason(deps.database.db, competitionId, undefined, now)).current ?? '';
+
+/** The league's open log: which question (a free one's text, else its kind) and what changed. */
+const logBonus = (
+  trx: Parameters<typeof writeLeagueLog>[0],
+  user: SessionUser,
+  league: { id: string; adminUserId: string | null },
+  kind: 'bonus_set' | 'bonus_settled' | 'bonus_removed',
+  question: { kind: string; prompt: string | null },
+  data: LogData,
+  now: Date,
+) =>
+  writeLeagueLog(
+    trx,
+    {
+      leagueId: league.id,
+      kind,
+      actor: leagueActorOf(user, league),
+      data: { questionKind: question.kind, question: question.prompt, ...data },
+    },
+    now,
+  );
 
 /**
  * A league's questions of a season (default: the current one) as `viewer` sees them: their own
@@ -162,6 +185,18 @@ export const createQuestion = async (
     await leaguesChanged(trx, [league.id]);
     const { options: _options, ...shown } = question;
     await audit(trx, user, 'bonus.create', league.id, { after: shown }, now);
+    await logBonus(
+      trx,
+      user,
+      league,
+      'bonus_set',
+      question,
+      {
+        points: question.points,
+        deadline: question.deadline,
+      },
+      now,
+    );
   });
   return question.id;
 };
@@ -232,6 +267,18 @@ export const settleQuestion = async (
       { before: { question: question.id, correct: question.correct }, after: { correct } },
       now,
     );
+    await logBonus(
+      trx,
+      user,
+      league,
+      'bonus_settled',
+      question,
+      {
+        correct: correct.join(', '),
+        corrected: question.settledAt !== null,
+      },
+      now,
+    );
   });
 };
 
@@ -251,5 +298,6 @@ export const removeQuestion = async (
     await repo.deleteQuestion(trx, question.id);
     const { options: _options, ...shown } = question;
     await audit(trx, user, 'bonus.delete', league.id, { before: shown }, now);
+    await logBonus(trx, user, league, 'bonus_removed', question, {}, now);
   });
 };

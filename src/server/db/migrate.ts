@@ -16,6 +16,7 @@ import * as statisticsCounts from './migrations/2026-11-26T04-00-00_statistics-c
 import * as jobSchedule from './migrations/2026-11-26T05-10-00_job-schedule';
 import * as liveSources from './migrations/2026-11-26T18-00-00_live-sources';
 import * as goalAlerts from './migrations/2026-11-26T21-00-00_goal-alerts';
+import * as leagueFeed from './migrations/2026-11-28T17-00-00_league-feed';
 
 // Listed explicitly (not read from disk) so the same list works from source, in tests and in
 // any bundle. Names are ISO-dated and never change once released.
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T05-10-00_job-schedule': jobSchedule,
   '2026-11-26T18-00-00_live-sources': liveSources,
   '2026-11-26T21-00-00_goal-alerts': goalAlerts,
+  '2026-11-28T17-00-00_league-feed': leagueFeed,
 };
 
 /** Every migration of this version, oldest first. */

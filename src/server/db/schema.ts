@@ -111,6 +111,17 @@ export interface ContactMessages {
   user_id: string | null;
 }
 
+export interface FixtureLog {
+  actor_kind: string;
+  actor_name: string | null;
+  competition_id: string;
+  created_at: string;
+  data_json: Generated<string>;
+  fixture_id: string;
+  id: string;
+  kind: string;
+}
+
 export interface Fixtures {
   away_score: number | null;
   away_team: string;
@@ -153,6 +164,53 @@ export interface LeagueBars {
   league_id: string;
   team_name: string;
   user_id: string;
+}
+
+export interface LeagueFeedMembers {
+  league_id: string;
+  notify: Generated<number>;
+  read_at: string | null;
+  updated_at: string;
+  user_id: string;
+}
+
+export interface LeagueLog {
+  actor_kind: string;
+  actor_name: string | null;
+  created_at: string;
+  data_json: Generated<string>;
+  id: string;
+  kind: string;
+  league_id: string;
+}
+
+export interface LeagueMessageReactions {
+  created_at: string;
+  emoji: string;
+  message_id: string;
+  user_id: string;
+}
+
+export interface LeagueMessageReports {
+  created_at: string;
+  message_id: string;
+  user_id: string;
+}
+
+export interface LeagueMessages {
+  body: string | null;
+  created_at: string;
+  deleted_at: string | null;
+  deleted_by: string | null;
+  edited_at: string | null;
+  fixture_id: string | null;
+  id: string;
+  league_id: string;
+  mentions_json: Generated<string>;
+  reply_to: string | null;
+  team_id: string | null;
+  team_name: string;
+  user_id: string | null;
 }
 
 export interface LeagueRules {
@@ -413,10 +471,16 @@ export interface DB {
   calendar_feeds: CalendarFeeds;
   competitions: Competitions;
   contact_messages: ContactMessages;
+  fixture_log: FixtureLog;
   fixtures: Fixtures;
   goal_alert_settings: GoalAlertSettings;
   job_schedule: JobSchedule;
   league_bars: LeagueBars;
+  league_feed_members: LeagueFeedMembers;
+  league_log: LeagueLog;
+  league_message_reactions: LeagueMessageReactions;
+  league_message_reports: LeagueMessageReports;
+  league_messages: LeagueMessages;
   league_rules: LeagueRules;
   leagues: Leagues;
   live_links: LiveLinks;

@@ -10,6 +10,8 @@ import { ruleKeys, scoringRulesOf, type LeagueRules } from '../../domain/league-
 import { resolveSeason } from '../fixtures/seasons';
 import type { Services } from '../context';
 import { findLeague, freeInviteCode, type Deps } from './service';
+import { leagueActorOf, writeLeagueLog } from '../league-log';
+import type { LogData, LogKind } from '../../domain/feed';
 
 /** What only a league's admin (its creator) may do; every change is audited. */
 
@@ -25,6 +27,21 @@ const audit = (
   entry: { action: string; entityId: string; before: unknown; after?: unknown },
   at: Date,
 ) => writeAudit(database.db, auditActorOf(user), { ...entry, entityType: 'league' }, at);
+
+/** The league's open log (issue 32): what members may read of the change. */
+const log = (
+  { database }: Deps,
+  user: SessionUser,
+  league: repo.LeagueRow,
+  kind: LogKind,
+  data: LogData,
+  at: Date,
+) =>
+  writeLeagueLog(
+    database.db,
+    { leagueId: league.id, kind, actor: leagueActorOf(user, league), data },
+    at,
+  );
 
 export const updateLeagueSettings = async (
   deps: Deps & Pick<Services, 'standings'>,
@@ -61,6 +78,10 @@ export const updateLeagueSettings = async (
       { action: 'league.update', entityId: league.id, before, after: change },
       now,
     );
+    if (set.name !== undefined)
+      await log(deps, user, league, 'renamed', { before: league.name, after: set.name }, now);
+    if (change.joinByName !== undefined && change.joinByName !== league.joinByName)
+      await log(deps, user, league, 'join_by_name', { after: change.joinByName }, now);
   }
   if (rulesChange) await changeRules(deps, user, league, rulesChange, now);
   return (await repo.findLeagueById(db, league.id)) ?? league;
@@ -96,6 +117,17 @@ const changeRules = async (
       { action: 'league.rules', entityType: 'league', entityId: league.id, before, after },
       now,
     );
+    const data: LogData = {};
+    for (const key of ruleKeys)
+      if (after[key] !== before[key]) {
+        data[`${key}.before`] = before[key];
+        data[`${key}.after`] = after[key];
+      }
+    await writeLeagueLog(
+      trx,
+      { leagueId: league.id, kind: 'rules', actor: leagueActorOf(user, league), data },
+      now,
+    );
   });
   const scoring = (r: LeagueRules) => JSON.stringify(scoringRulesOf(r));
   if (scoring(after) !== scoring(before)) await standings.rebuildLeague(league.id);
@@ -121,6 +153,7 @@ export const regenerateInviteCode = async (
     },
     now,
   );
+  await log(deps, user, league, 'invite_code', {}, now);
   return code;
 };
 
@@ -133,16 +166,27 @@ export const removeTeam = async (
   const league = await adminLeague(deps, user, leagueId);
   const team = await repo.findTeam(deps.database.db, teamId);
   if (!team || team.leagueId !== league.id) throw new AppError('TEAM_NOT_FOUND');
+  const barred = team.userId !== user.id;
   await inTransaction(deps.database.db, async (trx) => {
     await repo.deleteTeam(trx, team.id); // its predictions go with it (foreign key cascade)
     // Its owner stays out until the admin lifts the bar (not the admin's own team).
-    if (team.userId !== user.id)
+    if (barred)
       await repo.insertBar(trx, {
         leagueId: league.id,
         userId: team.userId,
         teamName: team.name,
         at: now.toISOString(),
       });
+    await writeLeagueLog(
+      trx,
+      {
+        leagueId: league.id,
+        kind: 'team_removed',
+        actor: leagueActorOf(user, league),
+        data: { team: team.name, barred },
+      },
+      now,
+    );
   });
   const entry = { action: 'league.remove_team', entityId: league.id, before: { team: team.name } };
   await audit(deps, user, entry, now);
@@ -166,8 +210,9 @@ export const liftBar = async (
   now: Date,
 ) => {
   const league = await adminLeague(deps, user, leagueId);
-  if (!(await repo.deleteBar(deps.database.db, league.id, userId)))
-    throw new AppError('BAR_NOT_FOUND');
+  const teamName = await repo.deleteBar(deps.database.db, league.id, userId);
+  if (teamName === null) throw new AppError('BAR_NOT_FOUND');
+  await log(deps, user, league, 'bar_lifted', { team: teamName }, now);
   await audit(
     deps,
     user,

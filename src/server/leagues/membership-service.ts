@@ -4,6 +4,7 @@ import { inTransaction } from '../db/transaction';
 import { AppError } from '../errors';
 import * as repo from './repository';
 import { findLeague, type Deps } from './service';
+import { leagueActorOf, writeLeagueLog } from '../league-log';
 
 /**
  * Leaving a league and passing its admin role on. A league never stays without an admin while
@@ -36,13 +37,24 @@ export const passAdminRole = async (
   trx: Parameters<typeof repo.deleteTeam>[0],
   league: repo.LeagueRow,
   leaving: string,
+  now: Date,
 ) => {
   if (league.adminUserId !== leaving || (await repo.isMember(trx, league.id, leaving)))
     return { heir: null, deleted: false };
   const heir = await repo.longestStandingMember(trx, league.id);
   if (heir) {
-    await repo.setLeagueAdmin(trx, league.id, heir);
-    return { heir, deleted: false };
+    await repo.setLeagueAdmin(trx, league.id, heir.userId);
+    await writeLeagueLog(
+      trx,
+      {
+        leagueId: league.id,
+        kind: 'admin_passed',
+        actor: { kind: 'member', name: null },
+        data: { to: heir.teamName },
+      },
+      now,
+    );
+    return { heir: heir.userId, deleted: false };
   }
   await repo.deleteLeague(trx, league.id);
   return { heir: null, deleted: true };
@@ -61,7 +73,7 @@ export const leaveLeague = async (
   if (team.userId !== user.id) throw new AppError('NOT_YOUR_TEAM');
   return inTransaction(deps.database.db, async (trx) => {
     await repo.deleteTeam(trx, team.id);
-    const passed = await passAdminRole(trx, league, user.id);
+    const passed = await passAdminRole(trx, league, user.id, now);
     await auditLeague(
       trx,
       user,
@@ -94,6 +106,16 @@ export const handOverAdmin = async (
   if (team.userId === user.id) throw new AppError('ALREADY_LEAGUE_ADMIN');
   await inTransaction(deps.database.db, async (trx) => {
     await repo.setLeagueAdmin(trx, league.id, team.userId);
+    await writeLeagueLog(
+      trx,
+      {
+        leagueId: league.id,
+        kind: 'admin_handed',
+        actor: leagueActorOf(user, league),
+        data: { to: team.name },
+      },
+      now,
+    );
     await auditLeague(
       trx,
       user,

@@ -276,17 +276,17 @@ export const deleteTeam = async (db: Db, teamId: string) => {
 };
 
 /** The owner of the league's oldest team among other players (who runs it next), or null. */
-export const longestStandingMember = async (db: Db, leagueId: string) =>
-  (
-    await db
-      .selectFrom('teams')
-      .select('user_id')
-      .where('league_id', '=', leagueId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst()
-  )?.user_id ?? null;
+export const longestStandingMember = async (db: Db, leagueId: string) => {
+  const row = await db
+    .selectFrom('teams')
+    .select(['user_id', 'name'])
+    .where('league_id', '=', leagueId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { userId: row.user_id, teamName: row.name } : null;
+};
 
 export const setLeagueAdmin = async (db: Db, leagueId: string, userId: string) => {
   await db
@@ -409,12 +409,53 @@ export const listBars = async (db: Db, leagueId: string) =>
     barredAt: r.barred_at,
   }));
 
-/** Lifts a bar; false when there was none. */
+/** Lifts a bar; the name of the team that was removed, or null when there was no bar. */
 export const deleteBar = async (db: Db, leagueId: string, userId: string) => {
-  const result = await db
+  const rows = await db
     .deleteFrom('league_bars')
     .where('league_id', '=', leagueId)
     .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+    .returning('team_name')
+    .execute();
+  return rows[0]?.team_name ?? null;
+};
+
+/** Unread messages of a league's chat (issue 32) counted at most to this ('99+'). */
+export const unreadCap = 100;
+
+/**
+ * Messages of others the user has not seen in each league (since they last read its feed, else
+ * since they joined), at most `unreadCap` each: one indexed range per league.
+ */
+export const unreadCounts = async (db: Db, userId: string, leagueIds: readonly string[]) => {
+  const counts = await Promise.all(
+    leagueIds.map(async (leagueId) => {
+      const since = db
+        .selectFrom('league_feed_members')
+        .select('read_at')
+        .where('user_id', '=', userId)
+        .where('league_id', '=', leagueId);
+      const joined = db
+        .selectFrom('teams')
+        .select((eb) => eb.fn.min('created_at').as('joined'))
+        .where('league_id', '=', leagueId)
+        .where('user_id', '=', userId);
+      const row = await db
+        .selectFrom(
+          db
+            .selectFrom('league_messages as m')
+            .select('m.id')
+            .where('m.league_id', '=', leagueId)
+            .where('m.deleted_by', 'is', null)
+            .where((eb) => eb.or([eb('m.user_id', 'is', null), eb('m.user_id', '!=', userId)]))
+            .where('m.created_at', '>', sql<string>`coalesce((${since}), (${joined}), '')`)
+            .limit(unreadCap)
+            .as('x'),
+        )
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirst();
+      return [leagueId, Number(row?.n ?? 0)] as const;
+    }),
+  );
+  return new Map(counts);
 };

@@ -42,10 +42,19 @@ export const leagueRoutes = createRouter()
     }),
     async (c) => {
       const user = c.get('user');
-      const rows = await service.myLeagues(c.get('services'), user);
+      const services = c.get('services');
+      const rows = await service.myLeagues(services, user);
+      const unread = user
+        ? await service.unreadOf(
+            services,
+            user.id,
+            rows.map((r) => r.league.id),
+          )
+        : new Map<string, number>();
       const leagues = rows.map((r) => ({
         ...summaryOf(r.league, user, { member: true }),
         teams: r.teams,
+        unread: unread.get(r.league.id) ?? 0,
       }));
       return c.json({ leagues }, 200);
     },

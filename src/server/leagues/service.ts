@@ -282,6 +282,10 @@ export const addTeam = async (
 export const myLeagues = async ({ database }: Deps, viewer: SessionUser | null) =>
   viewer ? repo.listUserLeagues(database.db, viewer.id) : [];
 
+/** Messages of others the viewer has not read in each of these leagues' chats (issue 32). */
+export const unreadOf = ({ database }: Deps, userId: string, leagueIds: readonly string[]) =>
+  repo.unreadCounts(database.db, userId, leagueIds);
+
 /** A league by its id (LEAGUE_NOT_FOUND when there is none). */
 export const findLeague = async ({ database }: Deps, { leagueId }: { leagueId: string }) => {
   const league = await repo.findLeagueById(database.db, leagueId);

@@ -12,6 +12,8 @@ export type LiveEvent =
   | { type: 'results'; competitionId: string; fixtureId: string }
   | { type: 'league'; leagueId: string }
   | { type: 'live'; competitionId: string; fixtureId: string; version: number }
+  /** A league's messages changed (posted, edited, deleted, reacted to): `version` is when, in ms. */
+  | { type: 'feed'; leagueId: string; version: number }
   /** This instance may have missed events (its LISTEN connection was lost): refetch everything. */
   | { type: 'resync' };
 

@@ -47,6 +47,10 @@ const framesOf = (leagueId: string, events: readonly LiveEvent[]) => {
         JSON.stringify({ fixtures: [...versions].map(([id, version]) => ({ id, version })) }),
       ),
     );
+  // The feed's signal carries no message: members fetch those from the feed's route.
+  let feed = 0;
+  for (const e of events) if (e.type === 'feed') feed = Math.max(feed, e.version);
+  if (feed > 0) frames.push(frame('feed', JSON.stringify({ version: feed })));
   return frames.join('');
 };
 
@@ -126,7 +130,7 @@ export class LeagueStreams {
         for (const event of events)
           if (
             event.type === 'resync' ||
-            (event.type === 'league'
+            (event.type === 'league' || event.type === 'feed'
               ? event.leagueId === id
               : event.competitionId === league.competitionId)
           )

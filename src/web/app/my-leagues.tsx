@@ -51,11 +51,37 @@ const MoreLeagues = ({ onChoose, className }: { onChoose: () => void; className:
   );
 };
 
-const LeagueLabel = ({ league }: { league: { name: string; competitionName: string } }) => (
-  <>
-    <span className="truncate font-semibold text-fg">{league.name}</span>
-    <span className="truncate text-xs text-fg-muted">{league.competitionName}</span>
-  </>
+/** Each league one tap from its standings; from its conversation when it has unread messages. */
+const leagueLink = (league: { id: string; unread: number }) =>
+  league.unread > 0 ? `/league/${league.id}` : `/league/${league.id}/standings`;
+
+/** Messages of others not read yet in the league's feed (issue 32): '99+' past 99. */
+const Unread = ({ count }: { count: number }) => {
+  const { t } = useTranslation();
+  if (count <= 0) return null;
+  return (
+    <span
+      className="ml-auto inline-flex min-w-6 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-bold tabular-nums text-on-primary"
+      data-testid="my-leagues-unread"
+    >
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="sr-only">{t('nav.unread', { count })}</span>
+    </span>
+  );
+};
+
+const LeagueLabel = ({
+  league,
+}: {
+  league: { name: string; competitionName: string; unread: number };
+}) => (
+  <span className="flex min-w-0 items-center gap-2">
+    <span className="flex min-w-0 flex-col">
+      <span className="truncate font-semibold text-fg">{league.name}</span>
+      <span className="truncate text-xs text-fg-muted">{league.competitionName}</span>
+    </span>
+    <Unread count={league.unread} />
+  </span>
 );
 
 /**
@@ -65,6 +91,7 @@ const LeagueLabel = ({ league }: { league: { name: string; competitionName: stri
 export const MyLeaguesMenu = () => {
   const { t } = useTranslation();
   const leagues = useMyLeagues();
+  const unread = leagues.reduce((sum, league) => sum + league.unread, 0);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -112,6 +139,15 @@ export const MyLeaguesMenu = () => {
       >
         <ListOrdered aria-hidden="true" className="size-4" />
         {t('nav.myLeagues')}
+        {unread > 0 ? (
+          <span
+            className="inline-flex size-2.5 rounded-full bg-[#fbbf24]"
+            data-testid="nav-my-leagues-unread"
+            title={t('nav.unread', { count: unread })}
+          >
+            <span className="sr-only">{t('nav.unread', { count: unread })}</span>
+          </span>
+        ) : null}
         <ChevronDown
           aria-hidden="true"
           className={cn('size-4 transition-transform', open && 'rotate-180')}
@@ -126,7 +162,7 @@ export const MyLeaguesMenu = () => {
           {leagues.map((league) => (
             <li key={league.id}>
               <Link
-                to={`/league/${league.id}/standings`}
+                to={leagueLink(league)}
                 onClick={() => setOpen(false)}
                 className="flex min-h-11 flex-col justify-center rounded-lg px-3 py-1.5 hover:bg-surface-muted"
                 data-testid="my-leagues-link"
@@ -157,7 +193,7 @@ export const MyLeaguesLinks = ({ onNavigate }: { onNavigate: () => void }) => {
         {leagues.map((league) => (
           <li key={league.id}>
             <Link
-              to={`/league/${league.id}/standings`}
+              to={leagueLink(league)}
               onClick={onNavigate}
               className="flex min-h-12 flex-col justify-center rounded-lg px-3 hover:bg-surface-muted"
               data-testid="mobile-my-leagues-link"

@@ -16,6 +16,8 @@ import { MinuteRace } from './minute-race';
 import { StandingsTable } from './standings-table';
 import { BonusQuestions } from './bonus-questions';
 import { LeagueFixtures } from './league-fixtures';
+import { LeagueFeed } from './league-feed';
+import { LeagueLog } from './league-log';
 import { LeagueNotFound, isNotFound } from './league-not-found';
 import { LeagueRulesCard } from './league-rules';
 import { LeaveLeague } from './leave-league';
@@ -46,6 +48,8 @@ export const LeaguePage = () => {
     );
   }
   const { league, members } = detail.data;
+  // Members hear the league's conversation and read its log (the invite code is theirs too).
+  const insider = league.inviteCode !== null;
   const sorted = [...members].sort((a, b) =>
     a.teamName.localeCompare(b.teamName, undefined, { sensitivity: 'base' }),
   );
@@ -84,7 +88,7 @@ export const LeaguePage = () => {
       <LiveNow leagueId={league.id} />
       {/* Phones: invite first (what a new league needs most), settings last. Wide: two columns. */}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="contents lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
+        <div className="contents lg:col-start-2 lg:row-span-5 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
           {league.inviteCode ? (
             <Card className="order-1 flex flex-col gap-4 lg:order-none">
               <h2 className="text-lg font-bold text-fg">{t('leagues.page.shareTitle')}</h2>
@@ -103,7 +107,12 @@ export const LeaguePage = () => {
             </div>
           ) : null}
         </div>
-        <Card className="order-2 flex min-w-0 flex-col gap-4 lg:order-none lg:col-start-1 lg:row-start-1">
+        {insider ? (
+          <div className="order-2 min-w-0 lg:order-none lg:col-start-1 lg:row-start-1">
+            <LeagueFeed leagueId={league.id} />
+          </div>
+        ) : null}
+        <Card className="order-3 flex min-w-0 flex-col gap-4 lg:order-none lg:col-start-1 lg:row-start-2">
           <h2 className="flex items-center gap-2 text-lg font-bold text-fg">
             <Users aria-hidden="true" className="size-5 text-brand-text" />
             {t('leagues.page.members', { count: members.length })}
@@ -114,12 +123,17 @@ export const LeaguePage = () => {
             <MembersTable members={sorted} />
           )}
         </Card>
-        <div className="order-3 min-w-0 lg:order-none lg:col-start-1 lg:row-start-2">
+        <div className="order-3 min-w-0 lg:order-none lg:col-start-1 lg:row-start-3">
           <BonusQuestions league={league} />
         </div>
-        <div className="order-5 min-w-0 lg:order-none lg:col-start-1 lg:row-start-3">
+        <div className="order-5 min-w-0 lg:order-none lg:col-start-1 lg:row-start-4">
           <LeagueFixtures leagueId={league.id} />
         </div>
+        {insider ? (
+          <div className="order-6 min-w-0 lg:order-none lg:col-start-1 lg:row-start-5">
+            <LeagueLog leagueId={league.id} />
+          </div>
+        ) : null}
       </div>
     </PageContainer>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FixtureChat } from './fixture-chat';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { PartyPopper, Sparkles } from 'lucide-react';
@@ -77,6 +78,7 @@ export const MinuteRace = ({
           {t('live.race.moreTeams', { count: more })}
         </Link>
       ) : null}
+      <FixtureChat leagueId={leagueId} fixtureId={fixtureId} />
     </Card>
   );
 };

@@ -14,6 +14,7 @@ import {
   useSetGoalAlerts,
   useSetPush,
 } from './api';
+import { feedNotifyQueryOptions, useSetFeedNotify } from './feed-api';
 
 /**
  * Push reminders on this device (guests too): 24 hours and 1 hour before a round with missing
@@ -38,7 +39,81 @@ export const PushCard = () => {
       </div>
       <PushSwitch />
       <GoalAlerts />
+      <FeedAlerts />
     </Card>
+  );
+};
+
+interface SwitchesOf {
+  /** Locale keys under team.<area>: title, explain, on, off, switchedOn, switchedOff, failed, loadError. */
+  area: 'goalAlerts' | 'feedAlerts';
+  settings: { leagueId: string; leagueName: string; enabled: boolean }[] | undefined;
+  pending: boolean;
+  error: { isError: boolean; query: Parameters<typeof QueryView>[0]['query'] };
+  save: LeagueSwitchSave;
+}
+
+interface LeagueSwitchSave {
+  isPending: boolean;
+  variables: { leagueId: string; enabled: boolean } | undefined;
+  mutate: (
+    v: { leagueId: string; enabled: boolean },
+    o: { onSuccess: () => void; onError: () => void },
+  ) => void;
+}
+
+/** One switch per league of the player's, with what it does above them. */
+const LeagueSwitches = ({ area, settings, pending, error, save }: SwitchesOf) => {
+  const { t } = useTranslation();
+  if (pending) return <Skeleton className="h-20 w-full" />;
+  if (error.isError)
+    return <QueryView query={error.query} errorTitle={t(`team.${area}.loadError`)} />;
+  const leagues = settings ?? [];
+  if (leagues.length === 0) return null;
+  const testId = area === 'goalAlerts' ? 'goal-alerts' : 'feed-alerts';
+  return (
+    <section
+      aria-labelledby={`${testId}-title`}
+      className="flex flex-col gap-2"
+      data-testid={testId}
+    >
+      <h3 id={`${testId}-title`} className="font-semibold text-fg">
+        {t(`team.${area}.title`)}
+      </h3>
+      <p id={`${testId}-explain`} className="text-sm text-fg-muted">
+        {t(`team.${area}.explain`)}
+      </p>
+      {leagues.map((league) => {
+        const busy = save.isPending && save.variables?.leagueId === league.leagueId;
+        const enabled = busy ? (save.variables?.enabled ?? league.enabled) : league.enabled;
+        return (
+          <SettingSwitch
+            key={league.leagueId}
+            id={`${testId}-${league.leagueId}`}
+            label={league.leagueName}
+            hint={t(enabled ? `team.${area}.on` : `team.${area}.off`)}
+            checked={enabled}
+            disabled={busy}
+            describedBy={`${testId}-explain`}
+            testId={`${testId}-switch`}
+            onCheckedChange={(on) =>
+              save.mutate(
+                { leagueId: league.leagueId, enabled: on },
+                {
+                  onSuccess: () =>
+                    toast.success(
+                      t(on ? `team.${area}.switchedOn` : `team.${area}.switchedOff`, {
+                        league: league.leagueName,
+                      }),
+                    ),
+                  onError: () => toast.error(t(`team.${area}.failed`)),
+                },
+              )
+            }
+          />
+        );
+      })}
+    </section>
   );
 };
 
@@ -47,60 +122,34 @@ export const PushCard = () => {
  * a team of the player's predicted gets its first goal, and at full time.
  */
 const GoalAlerts = () => {
-  const { t } = useTranslation();
   const settings = useQuery(goalAlertsQueryOptions);
   const save = useSetGoalAlerts();
-  if (settings.isPending) return <Skeleton className="h-20 w-full" />;
-  if (settings.isError)
-    return <QueryView query={settings} errorTitle={t('team.goalAlerts.loadError')} />;
-  const leagues = settings.data.leagues;
-  if (leagues.length === 0) return null;
   return (
-    <section
-      aria-labelledby="goal-alerts-title"
-      className="flex flex-col gap-2"
-      data-testid="goal-alerts"
-    >
-      <h3 id="goal-alerts-title" className="font-semibold text-fg">
-        {t('team.goalAlerts.title')}
-      </h3>
-      <p id="goal-alerts-explain" className="text-sm text-fg-muted">
-        {t('team.goalAlerts.explain')}
-      </p>
-      {leagues.map((league) => {
-        const pending = save.isPending && save.variables.leagueId === league.leagueId;
-        return (
-          <SettingSwitch
-            key={league.leagueId}
-            id={`goal-alerts-${league.leagueId}`}
-            label={league.leagueName}
-            hint={t(
-              (pending ? save.variables.enabled : league.enabled)
-                ? 'team.goalAlerts.on'
-                : 'team.goalAlerts.off',
-            )}
-            checked={pending ? save.variables.enabled : league.enabled}
-            disabled={pending}
-            describedBy="goal-alerts-explain"
-            testId="goal-alerts-switch"
-            onCheckedChange={(enabled) =>
-              save.mutate(
-                { leagueId: league.leagueId, enabled },
-                {
-                  onSuccess: () =>
-                    toast.success(
-                      t(enabled ? 'team.goalAlerts.switchedOn' : 'team.goalAlerts.switchedOff', {
-                        league: league.leagueName,
-                      }),
-                    ),
-                  onError: () => toast.error(t('team.goalAlerts.failed')),
-                },
-              )
-            }
-          />
-        );
-      })}
-    </section>
+    <LeagueSwitches
+      area="goalAlerts"
+      settings={settings.data?.leagues}
+      pending={settings.isPending}
+      error={{ isError: settings.isError, query: settings }}
+      save={save}
+    />
+  );
+};
+
+/**
+ * Replies and mentions per league (issue 32): off until the player asks; muting a league's feed
+ * is switching it off here.
+ */
+const FeedAlerts = () => {
+  const settings = useQuery(feedNotifyQueryOptions);
+  const save = useSetFeedNotify();
+  return (
+    <LeagueSwitches
+      area="feedAlerts"
+      settings={settings.data?.leagues}
+      pending={settings.isPending}
+      error={{ isError: settings.isError, query: settings }}
+      save={save}
+    />
   );
 };
 

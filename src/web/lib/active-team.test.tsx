@@ -12,6 +12,7 @@ const league = (id: string, competitionId: string, teams: string[]): MyLeagueIte
   id,
   name: `League ${id}`,
   inviteCode: 'ABC123',
+  unread: 0,
   competitionId,
   competitionName: competitionId,
   competitionRoute: `/${competitionId}`,

@@ -53,6 +53,11 @@ export const queryKeys = {
   racesOf: (leagueId: string) => ['leagues', 'race', leagueId],
   race: (leagueId: string, fixtureId: string) => ['leagues', 'race', leagueId, fixtureId],
   leagueBars: (leagueId: string) => ['leagues', 'bars', leagueId],
+  /** A league's messages (issue 32): their own root, so results do not refetch them. */
+  feed: (leagueId: string) => ['feed', leagueId],
+  feedFixture: (leagueId: string, fixtureId: string) => ['feed', leagueId, 'fixture', fixtureId],
+  leagueLog: (leagueId: string) => ['feed', leagueId, 'log'],
+  feedNotify: ['push', 'feed-notifications'],
   bonus: (leagueId: string) => ['leagues', 'bonus', leagueId],
   lookup: (code: string | null, league: string | null) => ['leagues', 'lookup', code, league],
   predictions: ['predictions'],

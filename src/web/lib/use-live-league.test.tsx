@@ -51,6 +51,7 @@ describe('useLiveLeague', () => {
     standings: [...queryKeys.leagues, 'standings', 'league-1'],
     live: [...queryKeys.liveOf('league-1'), 1],
     predictions: [...queryKeys.predictions, 'team-1'],
+    feed: queryKeys.feed('league-1'),
   };
   const seed = () => {
     for (const key of Object.values(keys)) dom.queryClient.setQueryData(key, { seeded: true });
@@ -70,18 +71,25 @@ describe('useLiveLeague', () => {
     seed();
     // The first 'ready' is the page's own load: nothing to refetch.
     source.emit('ready');
-    expect(invalidated()).toEqual({ standings: false, live: false, predictions: false });
+    const none = { standings: false, live: false, predictions: false, feed: false };
+    expect(invalidated()).toEqual(none);
     source.emit('live');
-    expect(invalidated()).toEqual({ standings: false, live: true, predictions: false });
+    expect(invalidated()).toEqual({ ...none, live: true });
 
+    // A message posted (issue 32): only the feed refetches, not the tables.
+    seed();
+    source.emit('feed');
+    expect(invalidated()).toEqual({ ...none, feed: true });
+
+    const all = { standings: true, live: true, predictions: true, feed: true };
     seed();
     source.emit('resync');
-    expect(invalidated()).toEqual({ standings: true, live: true, predictions: true });
+    expect(invalidated()).toEqual(all);
 
     // The browser lost the stream and opened it again: events may have gone by.
     seed();
     source.emit('ready');
-    expect(invalidated()).toEqual({ standings: true, live: true, predictions: true });
+    expect(invalidated()).toEqual(all);
 
     // The page goes: its stream closes and no listener is left.
     dom.render(null);

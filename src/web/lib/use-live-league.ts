@@ -27,9 +27,12 @@ export const useLiveLeague = (leagueId: string | null | undefined) => {
         queryKeys.leagueFixtures(leagueId),
         queryKeys.hub,
       );
+    // The league's messages changed (issue 32): the signal carries none, the feed refetches.
+    const talked = () => void invalidate(queryClient, queryKeys.feed(leagueId));
     const resync = () => {
       refresh();
       moved();
+      talked();
     };
     // 'ready' opens every stream: the first is the page's own load, a later one a reconnection.
     let opened = false;
@@ -39,11 +42,13 @@ export const useLiveLeague = (leagueId: string | null | undefined) => {
     };
     source.addEventListener('standings', refresh);
     source.addEventListener('live', moved);
+    source.addEventListener('feed', talked);
     source.addEventListener('resync', resync);
     source.addEventListener('ready', ready);
     return () => {
       source.removeEventListener('standings', refresh);
       source.removeEventListener('live', moved);
+      source.removeEventListener('feed', talked);
       source.removeEventListener('resync', resync);
       source.removeEventListener('ready', ready);
       source.close();

@@ -228,6 +228,7 @@ describe('PredictionBoard: deadlines', () => {
     id: 'league-1',
     name: 'Friends',
     inviteCode: 'ABC123',
+    unread: 0,
     competitionId: 'premier_league',
     competitionName: 'Premier League',
     competitionRoute: '/premier-league',

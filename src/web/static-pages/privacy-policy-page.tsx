@@ -1,7 +1,7 @@
 import { LegalDocument, type LegalSection } from './legal-document';
 
 /** Change this date whenever the text under `privacy.` changes. */
-const updated = '2026-11-22';
+const updated = '2026-11-28';
 
 /** Spec §1: GDPR rights, the 30-day promise, the data collected, cookies and analytics. */
 const sections: readonly LegalSection[] = [
@@ -15,15 +15,16 @@ const sections: readonly LegalSection[] = [
       'provider',
       'predictions',
       'leagues',
+      'messages',
       'statistics',
       'contact',
       'technical',
     ],
   },
   { id: 'purposes', items: ['service', 'mail', 'security', 'contact'], outro: true },
-  { id: 'sharing', items: ['members', 'processors', 'google'], outro: true },
+  { id: 'sharing', items: ['members', 'chat', 'processors', 'google'], outro: true },
   { id: 'cookies', items: ['session', 'storage', 'analytics'], outro: true },
-  { id: 'retention', items: ['account', 'deletion', 'contact', 'logs'] },
+  { id: 'retention', items: ['account', 'deletion', 'messages', 'contact', 'logs'] },
   {
     id: 'rights',
     body: true,
