@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   baseUrl,
   launchBrowser,
@@ -132,6 +132,27 @@ describe("a league's chat", () => {
         .getByTestId('feed-gone')
         .filter({ hasText: 'removed by the league admin' })
         .waitFor();
+
+      // Cal reports Ben's jibe; a site admin removes it from the admin area's list.
+      const jibe = messageWith(cal.page, 'will finish last');
+      await jibe.getByTestId('feed-report').click();
+      await cal.page.getByText('the league admin will see your report').first().waitFor();
+      await expect
+        .poll(() => jibe.getByTestId('feed-report').getAttribute('aria-pressed'))
+        .toBe('true');
+      const site = await openSession(browser, 1280);
+      await signInOrUp(site.context, inject('adminEmail'), 'Site Admin');
+      await site.page.goto('/admin?tab=reports');
+      const reported = site.page.getByTestId('admin-report').filter({ hasText: 'will finish last' });
+      await reported.waitFor();
+      await capture(site, 'admin-reports', 'admin-reports');
+      await reported.getByTestId('admin-report-remove').click();
+      await reported.waitFor({ state: 'detached' });
+      await messages(ada.page)
+        .getByTestId('feed-gone')
+        .filter({ hasText: 'removed by a site admin' })
+        .waitFor();
+      await site.context.close();
 
       // Ada changes the rules; the log says so on Cal's page.
       const rules = await ada.context.request.patch(`/api/leagues/${league.id}`, {

@@ -76,9 +76,14 @@ export const notifyFeed = async (
       },
       locales.get(device.user_id) ?? null,
     );
-    const outcome = await deliverPush(keys, device, message, { ttlSeconds: 24 * 3600 });
-    if (outcome === 'gone') await forgetEndpoint(db, device.endpoint);
-    else if (outcome === 'sent') delivered.push(device.endpoint);
+    try {
+      const outcome = await deliverPush(keys, device, message, { ttlSeconds: 24 * 3600 });
+      if (outcome === 'gone') await forgetEndpoint(db, device.endpoint);
+      else if (outcome === 'sent') delivered.push(device.endpoint);
+    } catch (err) {
+      // One device's failure is not the others'.
+      services.logger.warn({ err, leagueId: m.league.id }, 'a feed notification could not be sent');
+    }
   }
   await markSent(db, delivered, services.now().toISOString());
   return { sent: delivered.length };

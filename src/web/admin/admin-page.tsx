@@ -5,6 +5,7 @@ import { Tabs } from 'radix-ui';
 import {
   ClipboardList,
   FileUp,
+  Flag,
   History,
   Inbox,
   Mail,
@@ -19,6 +20,7 @@ import { FixturesTab } from './fixtures-tab';
 import { ImportTab } from './import-tab';
 import { InboxSection, UnhandledBadge } from './inbox-section';
 import { OutboxSection } from './outbox-section';
+import { ReportsSection } from './reports-section';
 import { SyncSection } from './sync-section';
 
 interface AdminTab {
@@ -39,6 +41,7 @@ const tabs: AdminTab[] = [
   { id: 'audit', icon: History, panel: () => <AuditTab /> },
   { id: 'outbox', icon: Mail, panel: () => <OutboxSection /> },
   { id: 'inbox', icon: Inbox, panel: () => <InboxSection />, badge: () => <UnhandledBadge /> },
+  { id: 'reports', icon: Flag, panel: () => <ReportsSection /> },
 ];
 const defaultTab = 'fixtures';
 

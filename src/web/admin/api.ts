@@ -48,6 +48,28 @@ export const useMarkHandled = () => {
   });
 };
 
+// Reported league messages (issue 32) ----------------------------------------------------------
+
+const fetchReports = async () => (await unwrap(api.admin['message-reports'].$get())).messages;
+export type ReportedMessage = Awaited<ReturnType<typeof fetchReports>>[number];
+
+export const useReports = () =>
+  useQuery({ queryKey: queryKeys.adminReports, queryFn: fetchReports });
+
+/** A site admin removes a reported message from its league's chat ('removed by a site admin'). */
+export const useRemoveReported = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (m: { leagueId: string; id: string }) =>
+      unwrap(
+        api.leagues[':leagueId'].messages[':messageId'].$delete({
+          param: { leagueId: m.leagueId, messageId: m.id },
+        }),
+      ),
+    onSettled: () => invalidate(queryClient, queryKeys.adminReports),
+  });
+};
+
 // Competitions -----------------------------------------------------------------------------
 
 const fetchCompetitions = async () => (await unwrap(api.admin.competitions.$get())).competitions;

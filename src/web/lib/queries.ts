@@ -73,6 +73,7 @@ export const queryKeys = {
   admin: ['admin'],
   adminOutbox: ['admin', 'outbox'],
   adminInbox: ['admin', 'inbox'],
+  adminReports: ['admin', 'message-reports'],
   adminSync: ['admin', 'sync'],
   adminCompetitions: ['admin', 'competitions'],
   adminFixtures: (competitionId: string) => ['admin', 'fixtures', competitionId],
