@@ -108,7 +108,10 @@ export const FeedComposer = ({
   onCancelReply,
   onSend,
   sending,
+  compact = false,
 }: {
+  /** One line and no hint (under a minute race). */
+  compact?: boolean;
   teams: { id: string; name: string }[];
   replyTo: { teamName: string; excerpt: string } | null;
   onCancelReply: () => void;
@@ -160,8 +163,8 @@ export const FeedComposer = ({
       <Textarea
         id={textId}
         value={text}
-        rows={2}
-        placeholder={t('leagues.feed.placeholder')}
+        rows={compact ? 1 : 2}
+        placeholder={t(compact ? 'leagues.feed.placeholderMatch' : 'leagues.feed.placeholder')}
         aria-describedby={`${hintId} ${counterId}`}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={sendOnModEnter(() => void send())}
@@ -184,7 +187,7 @@ export const FeedComposer = ({
             </Select>
           </label>
         ) : null}
-        <span id={hintId} className="hidden text-xs text-fg-muted sm:inline">
+        <span id={hintId} className={cn('hidden text-xs text-fg-muted', !compact && 'sm:inline')}>
           {t('leagues.feed.hint')}
         </span>
         <span className="ml-auto flex items-center gap-2">

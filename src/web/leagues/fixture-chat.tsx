@@ -56,7 +56,7 @@ export const FixtureChat = ({ leagueId, fixtureId }: { leagueId: string; fixture
           {t('leagues.feed.showAll', { count: messages.length })}
         </button>
       ) : null}
-      {canPost ? <FeedComposer teams={teams} {...composer} /> : null}
+      {canPost ? <FeedComposer teams={teams} compact {...composer} /> : null}
     </section>
   );
 };
