@@ -143,7 +143,9 @@ describe("a league's chat", () => {
       const site = await openSession(browser, 1280);
       await signInOrUp(site.context, inject('adminEmail'), 'Site Admin');
       await site.page.goto('/admin?tab=reports');
-      const reported = site.page.getByTestId('admin-report').filter({ hasText: 'will finish last' });
+      const reported = site.page
+        .getByTestId('admin-report')
+        .filter({ hasText: 'will finish last' });
       await reported.waitFor();
       await capture(site, 'admin-reports', 'admin-reports');
       await reported.getByTestId('admin-report-remove').click();
