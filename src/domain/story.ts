@@ -1,0 +1,237 @@
+import type { FixtureStatus } from './fixtures';
+import type { Outcome } from './predictions';
+import { outcomeOf } from './scoring';
+
+// The matchday story (issue 33): the facts of a league's finished round, worked out once from
+// its fixtures, its teams' picks and places, kept as data and worded in each reader's language
+// when shown. Pure: the server gathers the inputs, the browser renders the facts.
+
+export interface StoryFixture {
+  id: string;
+  homeTeam: string;
+  awayTeam: string;
+  status: FixtureStatus;
+  homeScore: number | null;
+  awayScore: number | null;
+  /** 0: no goal; null: not known. */
+  firstGoalMinute: number | null;
+}
+
+export interface StoryPick {
+  teamId: string;
+  fixtureId: string;
+  outcome: Outcome;
+  /** 0: no goal. */
+  firstGoalMinute: number | null;
+  joker: boolean;
+  /** What it scored (joker included). */
+  points: number;
+}
+
+export interface StoryTeam {
+  id: string;
+  name: string;
+  /** Points of this round. */
+  roundPoints: number;
+  /** Place in the table before the round (null: it had none yet) and after it. */
+  placeBefore: number | null;
+  placeAfter: number;
+}
+
+export interface TeamRef {
+  id: string;
+  name: string;
+}
+export interface FixtureRef {
+  id: string;
+  homeTeam: string;
+  awayTeam: string;
+  /** '2–1' */
+  score: string;
+}
+/** A list cut to its first `storyListMax` items, with how many there were. */
+export interface Capped<T> {
+  total: number;
+  items: T[];
+}
+
+export interface RoundStory {
+  /** Final fixtures of the round; postponed or cancelled ones. */
+  played: number;
+  postponed: number;
+  /** Teams with at least one pick in the round. */
+  teams: number;
+  /** The round's top teams (the first `storyListMax` by name, `total` of them). */
+  winners: { teams: TeamRef[]; total: number; points: number } | null;
+  exactMinutes: Capped<{ team: TeamRef; fixture: FixtureRef; minute: number }>;
+  /** The nearest first-goal minutes that were not exact. */
+  closestMiss: {
+    by: number;
+    items: { team: TeamRef; fixture: FixtureRef; minute: number; actual: number }[];
+  } | null;
+  jokersPaid: Capped<{ team: TeamRef; fixture: FixtureRef; points: number }>;
+  jokersBurned: Capped<{ team: TeamRef; fixture: FixtureRef }>;
+  climber: { team: TeamRef; from: number; to: number } | null;
+  faller: { team: TeamRef; from: number; to: number } | null;
+  /** A right 1X2 call nobody else in the league made. */
+  lonePicks: Capped<{ team: TeamRef; fixture: FixtureRef; outcome: Outcome }>;
+  /** Per final fixture: how many of the teams that picked it called its result. */
+  calls: { fixture: FixtureRef; outcome: Outcome; right: number; of: number }[];
+  earliestGoal: { fixture: FixtureRef; minute: number } | null;
+}
+
+export const storyListMax = 10;
+const missesShown = 3;
+
+/** A round is told once every fixture of it is final, postponed or cancelled, one at least final. */
+export const roundComplete = (fixtures: readonly Pick<StoryFixture, 'status'>[]) =>
+  fixtures.some((f) => f.status === 'final') &&
+  fixtures.every(
+    (f) => f.status === 'final' || f.status === 'postponed' || f.status === 'cancelled',
+  );
+
+const byName = (a: TeamRef, b: TeamRef) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1);
+
+const capped = <T>(items: T[]): Capped<T> => ({
+  total: items.length,
+  items: items.slice(0, storyListMax),
+});
+
+/** The facts of a finished round; null when nothing of it was played. */
+export const roundStory = (input: {
+  fixtures: readonly StoryFixture[];
+  teams: readonly StoryTeam[];
+  picks: readonly StoryPick[];
+}): RoundStory | null => {
+  const finals = input.fixtures.filter(
+    (f): f is StoryFixture & { homeScore: number; awayScore: number } =>
+      f.status === 'final' && f.homeScore !== null && f.awayScore !== null,
+  );
+  if (finals.length === 0) return null;
+  const fixtureRef = new Map<string, FixtureRef>(
+    finals.map((f) => [
+      f.id,
+      {
+        id: f.id,
+        homeTeam: f.homeTeam,
+        awayTeam: f.awayTeam,
+        score: `${f.homeScore}–${f.awayScore}`,
+      },
+    ]),
+  );
+  const actual = new Map(finals.map((f) => [f.id, f]));
+  const teamRef = new Map<string, TeamRef>(
+    input.teams.map((t) => [t.id, { id: t.id, name: t.name }]),
+  );
+  const picks = input.picks.filter((p) => actual.has(p.fixtureId) && teamRef.has(p.teamId));
+  const ref = (p: StoryPick) => ({
+    team: teamRef.get(p.teamId) as TeamRef,
+    fixture: fixtureRef.get(p.fixtureId) as FixtureRef,
+  });
+  const inOrder = <T extends { team: TeamRef; fixture: FixtureRef }>(list: T[]) =>
+    list.sort((a, b) => byName(a.team, b.team) || (a.fixture.id < b.fixture.id ? -1 : 1));
+
+  const players = new Set(picks.map((p) => p.teamId));
+  const ranked = input.teams.filter((t) => players.has(t.id));
+  const top = Math.max(0, ...ranked.map((t) => t.roundPoints));
+  const best = ranked
+    .filter((t) => t.roundPoints === top)
+    .map((t) => ({ id: t.id, name: t.name }))
+    .sort(byName);
+  const winners =
+    top > 0 ? { teams: best.slice(0, storyListMax), total: best.length, points: top } : null;
+
+  const exact = inOrder(
+    picks
+      .filter((p) => {
+        const f = actual.get(p.fixtureId);
+        return (
+          f !== undefined && f.firstGoalMinute !== null && p.firstGoalMinute === f.firstGoalMinute
+        );
+      })
+      .map((p) => ({ ...ref(p), minute: p.firstGoalMinute as number })),
+  );
+
+  // Near the real minute, a goal on both sides (0 is 'no goal': no distance to it).
+  const misses = picks.flatMap((p) => {
+    const real = actual.get(p.fixtureId)?.firstGoalMinute ?? null;
+    if (real === null || real === 0 || p.firstGoalMinute === null || p.firstGoalMinute === 0)
+      return [];
+    const by = Math.abs(p.firstGoalMinute - real);
+    return by === 0 ? [] : [{ ...ref(p), minute: p.firstGoalMinute, actual: real, by }];
+  });
+  const nearest = Math.min(...misses.map((m) => m.by));
+  const closestMiss =
+    misses.length > 0
+      ? {
+          by: nearest,
+          items: inOrder(misses.filter((m) => m.by === nearest))
+            .slice(0, missesShown)
+            .map(({ by: _by, ...m }) => m),
+        }
+      : null;
+
+  const jokers = picks.filter((p) => p.joker);
+  const jokersPaid = inOrder(
+    jokers.filter((p) => p.points > 0).map((p) => ({ ...ref(p), points: p.points })),
+  ).sort((a, b) => b.points - a.points);
+  const jokersBurned = inOrder(jokers.filter((p) => p.points === 0).map(ref));
+
+  const moved = input.teams.flatMap((t) =>
+    t.placeBefore === null
+      ? []
+      : [{ team: { id: t.id, name: t.name }, from: t.placeBefore, to: t.placeAfter }],
+  );
+  const most = (gain: (m: (typeof moved)[number]) => number) => {
+    const best = moved
+      .filter((m) => gain(m) > 0)
+      .sort((a, b) => gain(b) - gain(a) || a.to - b.to || byName(a.team, b.team));
+    return best[0] ?? null;
+  };
+  const climber = most((m) => m.from - m.to);
+  const faller = most((m) => m.to - m.from);
+
+  const calls = finals.map((f) => {
+    const outcome = outcomeOf(f.homeScore, f.awayScore);
+    const on = picks.filter((p) => p.fixtureId === f.id);
+    return {
+      fixture: fixtureRef.get(f.id) as FixtureRef,
+      outcome,
+      right: on.filter((p) => p.outcome === outcome).length,
+      of: on.length,
+    };
+  });
+  const lonePicks = inOrder(
+    calls.flatMap((c) => {
+      if (c.right !== 1 || c.of < 2) return [];
+      const pick = picks.find((p) => p.fixtureId === c.fixture.id && p.outcome === c.outcome);
+      return pick ? [{ ...ref(pick), outcome: c.outcome }] : [];
+    }),
+  );
+
+  const goals = finals.filter((f) => f.firstGoalMinute !== null && f.firstGoalMinute > 0);
+  const earliest = goals.sort((a, b) => (a.firstGoalMinute ?? 0) - (b.firstGoalMinute ?? 0))[0];
+
+  return {
+    played: finals.length,
+    postponed: input.fixtures.filter((f) => f.status === 'postponed' || f.status === 'cancelled')
+      .length,
+    teams: players.size,
+    winners,
+    exactMinutes: capped(exact),
+    closestMiss,
+    jokersPaid: capped(jokersPaid),
+    jokersBurned: capped(jokersBurned),
+    climber,
+    faller,
+    lonePicks: capped(lonePicks),
+    calls,
+    earliestGoal: earliest
+      ? {
+          fixture: fixtureRef.get(earliest.id) as FixtureRef,
+          minute: earliest.firstGoalMinute ?? 0,
+        }
+      : null,
+  };
+};
