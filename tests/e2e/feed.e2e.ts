@@ -178,6 +178,7 @@ describe("a league's chat", () => {
         .getByTestId('my-leagues-unread');
       await unread.waitFor();
       expect(await unread.textContent()).toContain('2');
+      await screenshot(ben.page, 'my-leagues-unread');
       await ben.page.getByTestId('mobile-my-leagues-link').first().click();
       await messageWith(ben.page, 'Kick-off at eight').waitFor();
       // Reading the page cleared the count.
