@@ -391,18 +391,6 @@ export const usersToNotify = async (db: Db, leagueId: string, userIds: readonly 
         )
         .execute();
 
-/** The newest message's time in a league (the feed's version), or null when it has none. */
-export const newestMessageAt = async (db: Db, leagueId: string) =>
-  (
-    await db
-      .selectFrom('league_messages')
-      .select('created_at')
-      .where('league_id', '=', leagueId)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst()
-  )?.created_at ?? null;
-
 /** A fixture's names, if it is of this competition. */
 export const fixturesOf = async (db: Db, competitionId: string, ids: readonly string[]) =>
   ids.length === 0

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Flag, MessageSquareReply, Pencil, SmilePlus, Trash2 } from 'lucide-react';
 import { feedEmojis, messageSegments, type FeedEmoji } from '../../domain/feed-text';
-import { dateFormat } from '../lib/intl-cache';
+import { dateFormat, relativeTimeFormat } from '../lib/intl-cache';
 import { cn } from '../ui/cn';
 import { Button } from '../ui/button';
 import { MessageEditor } from './feed-composer';
@@ -15,10 +15,7 @@ const useAgo = () => {
     const then = new Date(iso);
     const seconds = Math.round((then.getTime() - Date.now()) / 1000);
     if (seconds > -45) return t('leagues.feed.justNow');
-    const relative = new Intl.RelativeTimeFormat(i18n.language, {
-      numeric: 'auto',
-      style: 'short',
-    });
+    const relative = relativeTimeFormat(i18n.language);
     if (seconds > -3600) return relative.format(Math.round(seconds / 60), 'minute');
     if (seconds > -86_400) return relative.format(Math.round(seconds / 3600), 'hour');
     return dateFormat(i18n.language, {

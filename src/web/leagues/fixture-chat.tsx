@@ -16,10 +16,10 @@ const shownFirst = 5;
 export const FixtureChat = ({ leagueId, fixtureId }: { leagueId: string; fixtureId: string }) => {
   const { t } = useTranslation();
   const chat = useQuery(fixtureFeedQueryOptions(leagueId, fixtureId));
-  const composer = useComposer(leagueId, fixtureId);
+  const { reply, ...composer } = useComposer(leagueId, fixtureId);
   const [all, setAll] = useState(false);
   const titleId = useId();
-  const actions = useMessageActions(leagueId, composer.reply);
+  const actions = useMessageActions(leagueId, reply);
   if (!chat.isSuccess) return null;
   const { messages, teams, moderator } = chat.data;
   const canPost = teams.length > 0;

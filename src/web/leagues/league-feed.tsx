@@ -114,7 +114,7 @@ export const LeagueFeed = ({ leagueId }: { leagueId: string }) => {
   const errorMessage = useErrorMessage();
   const feed = useInfiniteQuery(feedQueryOptions(leagueId));
   const markRead = useMarkRead(leagueId);
-  const composer = useComposer(leagueId);
+  const { reply, ...composer } = useComposer(leagueId);
   const newest = feed.data?.pages[0]?.messages[0]?.id;
   const readUpTo = useRef<string | undefined>(undefined);
   const canRead = feed.isSuccess;
@@ -134,7 +134,7 @@ export const LeagueFeed = ({ leagueId }: { leagueId: string }) => {
   }, [canRead, newest]);
 
   const actions = useMessageActions(leagueId, (item) => {
-    composer.reply(item);
+    reply(item);
     document.getElementById(`feed-${leagueId}`)?.querySelector('textarea')?.focus();
   });
 

@@ -17,6 +17,18 @@ export const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) 
   return format;
 };
 
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** 'in 5 min.', '2 hr. ago', 'yesterday' in the language given (short style, numeric 'auto'). */
+export const relativeTimeFormat = (locale: string) => {
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(intlLocale(locale), { numeric: 'auto', style: 'short' });
+    relativeFormats.set(locale, format);
+  }
+  return format;
+};
+
 export const numberFormat = (locale: string) => {
   let format = numberFormats.get(locale);
   if (!format) {
