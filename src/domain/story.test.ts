@@ -136,4 +136,33 @@ describe('a round', () => {
     expect(story?.climber).toBeNull();
     expect(story?.lonePicks.total).toBe(0);
   });
+
+  it("names the round table's winner: level on points, more exact minutes wins", () => {
+    const level = [
+      {
+        id: 'a',
+        name: 'Ann Albion',
+        roundPoints: 4,
+        roundExact: 1,
+        roundCorrect: 1,
+        placeBefore: 1,
+        placeAfter: 1,
+      },
+      {
+        id: 'b',
+        name: 'Bob Borough',
+        roundPoints: 4,
+        roundExact: 0,
+        roundCorrect: 4,
+        placeBefore: 2,
+        placeAfter: 2,
+      },
+    ];
+    const story = roundStory({
+      fixtures,
+      teams: level,
+      picks: [pick('a', 'f1', '1', 12, 4), pick('b', 'f1', '1', 13, 1)],
+    });
+    expect(story?.winners).toEqual({ teams: [ref('a', 'Ann Albion')], total: 1, points: 4 });
+  });
 });

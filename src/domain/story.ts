@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FixtureStatus } from './fixtures';
 import type { Outcome } from './predictions';
 import { outcomeOf } from './scoring';
@@ -31,8 +32,10 @@ export interface StoryPick {
 export interface StoryTeam {
   id: string;
   name: string;
-  /** Points of this round. */
+  /** Points of this round, and its exact minutes and right calls (the round table's order). */
   roundPoints: number;
+  roundExact?: number;
+  roundCorrect?: number;
   /** Place in the table before the round (null: it had none yet) and after it. */
   placeBefore: number | null;
   placeAfter: number;
@@ -133,12 +136,22 @@ export const roundStory = (input: {
     list.sort((a, b) => byName(a.team, b.team) || (a.fixture.id < b.fixture.id ? -1 : 1));
 
   const players = new Set(picks.map((p) => p.teamId));
-  const ranked = input.teams.filter((t) => players.has(t.id));
-  const top = Math.max(0, ...ranked.map((t) => t.roundPoints));
-  const best = ranked
-    .filter((t) => t.roundPoints === top)
-    .map((t) => ({ id: t.id, name: t.name }))
-    .sort(byName);
+  // The round table's winners: level with the top on points, exact minutes and right calls.
+  const score = (t: StoryTeam) => [t.roundPoints, t.roundExact ?? 0, t.roundCorrect ?? 0];
+  const ranked = input.teams
+    .filter((t) => players.has(t.id))
+    .sort((a, b) => {
+      const [x, y] = [score(a), score(b)];
+      return (y[0] ?? 0) - (x[0] ?? 0) || (y[1] ?? 0) - (x[1] ?? 0) || (y[2] ?? 0) - (x[2] ?? 0);
+    });
+  const first = ranked[0];
+  const best = first
+    ? ranked
+        .filter((t) => score(t).every((v, i) => v === score(first)[i]))
+        .map((t) => ({ id: t.id, name: t.name }))
+        .sort(byName)
+    : [];
+  const top = first?.roundPoints ?? 0;
   const winners =
     top > 0 ? { teams: best.slice(0, storyListMax), total: best.length, points: top } : null;
 
@@ -235,3 +248,63 @@ export const roundStory = (input: {
       : null,
   };
 };
+
+// ------------------------------------------------------------------------------------------
+// The API's shape: GET /api/leagues/{id}/stories
+
+const teamRef = z.object({ id: z.string(), name: z.string() });
+const fixtureRef = z.object({
+  id: z.string(),
+  homeTeam: z.string(),
+  awayTeam: z.string(),
+  score: z.string(),
+});
+const cappedOf = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ total: z.number().int(), items: z.array(item) });
+const outcome = z.enum(['1', 'X', '2']);
+const move = z.object({ team: teamRef, from: z.number().int(), to: z.number().int() }).nullable();
+
+export const roundStorySchema = z.object({
+  played: z.number().int(),
+  postponed: z.number().int(),
+  teams: z.number().int(),
+  winners: z
+    .object({ teams: z.array(teamRef), total: z.number().int(), points: z.number().int() })
+    .nullable(),
+  exactMinutes: cappedOf(z.object({ team: teamRef, fixture: fixtureRef, minute: z.number() })),
+  closestMiss: z
+    .object({
+      by: z.number().int(),
+      items: z.array(
+        z.object({ team: teamRef, fixture: fixtureRef, minute: z.number(), actual: z.number() }),
+      ),
+    })
+    .nullable(),
+  jokersPaid: cappedOf(z.object({ team: teamRef, fixture: fixtureRef, points: z.number() })),
+  jokersBurned: cappedOf(z.object({ team: teamRef, fixture: fixtureRef })),
+  climber: move,
+  faller: move,
+  lonePicks: cappedOf(z.object({ team: teamRef, fixture: fixtureRef, outcome })),
+  calls: z.array(
+    z.object({
+      fixture: fixtureRef,
+      outcome,
+      right: z.number().int(),
+      of: z.number().int(),
+    }),
+  ),
+  earliestGoal: z.object({ fixture: fixtureRef, minute: z.number() }).nullable(),
+}) satisfies z.ZodType<RoundStory>;
+
+export const leagueStory = z.object({
+  season: z.string(),
+  round: z.string(),
+  roundOrder: z.number().int(),
+  /** When the story was first told, and when a correction last changed it ('updated'). */
+  createdAt: z.string(),
+  updatedAt: z.string().nullable(),
+  story: roundStorySchema,
+});
+export type LeagueStory = z.infer<typeof leagueStory>;
+
+export const pinBody = z.object({ messageId: z.string().min(1).max(64) });

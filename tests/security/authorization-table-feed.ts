@@ -2,7 +2,8 @@ import { all, siteAdminOnly, unauthenticated, type Table } from './authorization
 import { t, type Cell } from './authorization-world';
 
 /*
- * A league's banter and open log (issue 32): members only. A site admin (no team in the league)
+ * A league's banter and open log (issue 32), its matchday stories and pinned message (issue 33):
+ * members only. A site admin (no team in the league)
  * may read and remove messages but not post, edit, react or report; the league admin removes
  * anyone's message; nobody edits another's. Rows that post run on a new league per cell, so no
  * identity meets the 10-a-minute limit of another row.
@@ -97,6 +98,33 @@ export const feedTable: Table = {
   'GET /api/leagues/{leagueId}/log': {
     expect: readers,
     request: (c) => ({ path: `${league(c)}/log` }),
+  },
+  'GET /api/leagues/{leagueId}/stories': {
+    expect: readers,
+    request: (c) => ({ path: `${league(c)}/stories` }),
+  },
+  // Only the league admin pins, and only a message of their own.
+  'PUT /api/leagues/{leagueId}/pin': {
+    state: 'league',
+    expect: all(membersOnly, {
+      visitor: unauthenticated,
+      member: '403 NOT_LEAGUE_ADMIN',
+      leagueAdmin: 'ok',
+    }),
+    request: async (c) => {
+      const path = await message(c, 'leagueAdmin');
+      return { path: `${league(c)}/pin`, body: { messageId: path.split('/').at(-1) } };
+    },
+  },
+  'DELETE /api/leagues/{leagueId}/pin': {
+    state: 'league',
+    expect: all(membersOnly, {
+      visitor: unauthenticated,
+      member: '403 NOT_LEAGUE_ADMIN',
+      leagueAdmin: 'ok',
+      siteAdmin: 'ok',
+    }),
+    request: (c) => ({ path: `${league(c)}/pin` }),
   },
   'GET /api/admin/message-reports': {
     expect: siteAdminOnly,

@@ -17,6 +17,7 @@ import * as jobSchedule from './migrations/2026-11-26T05-10-00_job-schedule';
 import * as liveSources from './migrations/2026-11-26T18-00-00_live-sources';
 import * as goalAlerts from './migrations/2026-11-26T21-00-00_goal-alerts';
 import * as leagueFeed from './migrations/2026-11-28T17-00-00_league-feed';
+import * as leagueStories from './migrations/2026-11-28T20-00-00_league-stories';
 
 // Listed explicitly (not read from disk) so the same list works from source, in tests and in
 // any bundle. Names are ISO-dated and never change once released.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T18-00-00_live-sources': liveSources,
   '2026-11-26T21-00-00_goal-alerts': goalAlerts,
   '2026-11-28T17-00-00_league-feed': leagueFeed,
+  '2026-11-28T20-00-00_league-stories': leagueStories,
 };
 
 /** Every migration of this version, oldest first. */

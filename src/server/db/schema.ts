@@ -213,6 +213,12 @@ export interface LeagueMessages {
   user_id: string | null;
 }
 
+export interface LeaguePins {
+  league_id: string;
+  message_id: string;
+  pinned_at: string;
+}
+
 export interface LeagueRules {
   jokers: number;
   league_id: string;
@@ -235,6 +241,17 @@ export interface Leagues {
   name: string;
   name_key: string | null;
   updated_at: string;
+}
+
+export interface LeagueStories {
+  created_at: string;
+  facts_json: string | null;
+  league_id: string;
+  round_label: string;
+  round_order: number;
+  season: string;
+  signature: string;
+  updated_at: string | null;
 }
 
 export interface LiveLinks {
@@ -481,7 +498,9 @@ export interface DB {
   league_message_reactions: LeagueMessageReactions;
   league_message_reports: LeagueMessageReports;
   league_messages: LeagueMessages;
+  league_pins: LeaguePins;
   league_rules: LeagueRules;
+  league_stories: LeagueStories;
   leagues: Leagues;
   live_links: LiveLinks;
   live_reports: LiveReports;

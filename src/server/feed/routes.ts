@@ -12,8 +12,10 @@ import {
 } from '../../domain/feed';
 import { body, createAdminRouter, createRouter, json, requireUser, route } from '../http';
 import { leagueIdParam } from '../leagues/summary';
+import { leagueStory, pinBody } from '../../domain/story';
 import { listLog } from './log-service';
 import * as service from './service';
+import * as stories from './stories';
 
 const messageParam = leagueIdParam.extend({ messageId: z.string().min(1).max(64) });
 const ok = json(z.object({ ok: z.literal(true) }));
@@ -158,6 +160,55 @@ export const feedRoutes = createRouter()
     async (c) => {
       const input = { ...c.req.valid('param'), ...c.req.valid('query') };
       return c.json(await listLog(c.get('services'), c.get('user'), input), 200);
+    },
+  )
+  .openapi(
+    route({
+      method: 'get',
+      path: '/{leagueId}/stories',
+      summary:
+        "The league's matchday stories of the season, newest round first, as facts to word in the reader's language, and the message its admin pinned above them",
+      request: { params: leagueIdParam },
+      responses: {
+        200: json(
+          z.object({
+            stories: z.array(leagueStory),
+            pinned: feedMessage.nullable(),
+            canPin: z.boolean(),
+          }),
+        ),
+      },
+    }),
+    async (c) => {
+      const { leagueId } = c.req.valid('param');
+      return c.json(await stories.listStories(c.get('services'), c.get('user'), leagueId), 200);
+    },
+  )
+  .openapi(
+    route({
+      method: 'put',
+      path: '/{leagueId}/pin',
+      summary: 'League admin: pin a message of your own above the story (replaces the pinned one)',
+      request: { params: leagueIdParam, ...body(pinBody) },
+      responses: { 200: ok },
+    }),
+    async (c) => {
+      const input = { ...c.req.valid('param'), ...c.req.valid('json') };
+      await stories.pinMessage(c.get('services'), c.get('user'), input);
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    route({
+      method: 'delete',
+      path: '/{leagueId}/pin',
+      summary: 'League admin (or a site admin): take the pinned message down',
+      request: { params: leagueIdParam },
+      responses: { 200: ok },
+    }),
+    async (c) => {
+      await stories.unpinMessage(c.get('services'), c.get('user'), c.req.valid('param'));
+      return c.json({ ok: true as const }, 200);
     },
   );
 

@@ -184,6 +184,8 @@ export const countBetter = ranks.countBetter;
 export const roundScore = ranks.roundScore;
 /** How many teams ranked strictly above `before` once `round` is taken off every team's totals. */
 export const countBetterBefore = ranks.countBetterBefore;
+/** A league's round as its story tells it: teams, places before and after, picks (issue 33). */
+export { storyInputs } from './story-repository';
 
 // ------------------------------------------------------------------------------------------
 // The worker and the kept reads
@@ -264,6 +266,13 @@ export class Standings {
    */
   makeCurrent(league: { id: string; competitionId: string }, season?: string) {
     return this.worker.makeCurrent(league, season);
+  }
+
+  /** Whether results are still being counted into the league's totals (a run has not passed it). */
+  async behind(league: { id: string; competitionId: string }) {
+    return (
+      (await runs.runsBehindLeague(this.database.db, league.competitionId, league.id)).length > 0
+    );
   }
 
   /** The league's standings version (moves with every change its table shows). */

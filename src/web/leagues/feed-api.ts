@@ -57,6 +57,20 @@ export const logQueryOptions = (leagueId: string) =>
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
 
+/**
+ * The league's matchday stories (issue 33), newest round first, and the message its admin pinned
+ * above them; refetched with the feed and when the league's table moves (a round may be over).
+ */
+export const storiesQueryOptions = (leagueId: string) =>
+  queryOptions({
+    queryKey: queryKeys.stories(leagueId),
+    queryFn: () => unwrap(api.leagues[':leagueId'].stories.$get({ param: { leagueId } })),
+  });
+export type StoriesData = Awaited<
+  ReturnType<NonNullable<ReturnType<typeof storiesQueryOptions>['queryFn']>>
+>;
+export type StoryItem = StoriesData['stories'][number];
+
 /** After any change of the feed: its pages (and the counts in My leagues). */
 const useFeedMutation = <V, D>(leagueId: string, run: (v: V) => Promise<D>) => {
   const queryClient = useQueryClient();
@@ -131,4 +145,14 @@ export const useSetFeedNotify = () =>
         }),
       ),
     [queryKeys.feedNotify, ['feed']],
+  );
+
+/** The league admin pins a message of their own above the story; null takes the pin down. */
+export const usePin = (leagueId: string) =>
+  useFeedMutation(leagueId, (messageId: string | null) =>
+    unwrap(
+      messageId === null
+        ? api.leagues[':leagueId'].pin.$delete({ param: { leagueId } })
+        : api.leagues[':leagueId'].pin.$put({ param: { leagueId }, json: { messageId } }),
+    ),
   );

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Flag, MessageSquareReply, Pencil, SmilePlus, Trash2 } from 'lucide-react';
+import { Flag, MessageSquareReply, Pencil, Pin, SmilePlus, Trash2 } from 'lucide-react';
 import { feedEmojis, messageSegments, type FeedEmoji } from '../../domain/feed-text';
 import { dateFormat, relativeTimeFormat } from '../lib/intl-cache';
 import { cn } from '../ui/cn';
@@ -9,7 +9,7 @@ import { MessageEditor } from './feed-composer';
 import type { FeedItem } from './feed-api';
 
 /** How long ago, in the interface language: 'now', '5 min. ago', 'yesterday', or the date. */
-const useAgo = () => {
+export const useAgo = () => {
   const { i18n, t } = useTranslation();
   return (iso: string) => {
     const then = new Date(iso);
@@ -97,6 +97,8 @@ export interface MessageActions {
   edit: (item: FeedItem, text: string) => Promise<boolean>;
   remove: (item: FeedItem) => void;
   report: (item: FeedItem) => void;
+  /** The league admin pins a message of their own above the story (issue 33). */
+  pin?: ((item: FeedItem) => void) | undefined;
 }
 
 /** One message: who (as which team), when, the text or what became of it, reactions, actions. */
@@ -216,6 +218,14 @@ export const FeedMessage = ({
               label={t('leagues.feed.edit')}
               onClick={() => setEditing(true)}
               testId="feed-edit"
+            />
+          ) : null}
+          {item.mine && actions.pin ? (
+            <Action
+              icon={<Pin aria-hidden="true" className="size-4" />}
+              label={t('leagues.story.pin')}
+              onClick={() => actions.pin?.(item)}
+              testId="feed-pin"
             />
           ) : null}
           {item.mine || moderator ? (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { MessagesSquare } from 'lucide-react';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -10,7 +10,9 @@ import { toast } from '../ui/toast';
 import { useErrorMessage } from '../lib/use-error-message';
 import {
   feedQueryOptions,
+  storiesQueryOptions,
   useDeleteMessage,
+  usePin,
   useEditMessage,
   useMarkRead,
   usePostMessage,
@@ -21,6 +23,7 @@ import {
 import { FeedComposer, type Draft } from './feed-composer';
 import { feedPageSize } from '../../domain/feed-text';
 import { FeedMessage, type MessageActions } from './feed-message';
+import { LeagueStories } from './story-card';
 
 /** An action that failed: one toast with the reason in the player's language. */
 export const useFailed = () => {
@@ -109,8 +112,11 @@ const firstShown = 10;
  * react; new messages arrive on the event stream's 'feed' signal. Reading it clears the league's
  * unread count in My leagues.
  */
-export const LeagueFeed = ({ leagueId }: { leagueId: string }) => {
+export const LeagueFeed = ({ leagueId, leagueName }: { leagueId: string; leagueName: string }) => {
   const { t } = useTranslation();
+  const stories = useQuery(storiesQueryOptions(leagueId));
+  const pin = usePin(leagueId);
+  const failed = useFailed();
   const errorMessage = useErrorMessage();
   const feed = useInfiniteQuery(feedQueryOptions(leagueId));
   const markRead = useMarkRead(leagueId);
@@ -133,10 +139,24 @@ export const LeagueFeed = ({ leagueId }: { leagueId: string }) => {
     // markRead is a new object each render: the newest id decides.
   }, [canRead, newest]);
 
-  const actions = useMessageActions(leagueId, (item) => {
+  const messageActions = useMessageActions(leagueId, (item) => {
     reply(item);
     document.getElementById(`feed-${leagueId}`)?.querySelector('textarea')?.focus();
   });
+  // The league admin pins their own messages above the story.
+  const actions: MessageActions = stories.data?.canPin
+    ? {
+        ...messageActions,
+        pin: (item) =>
+          pin.mutate(item.id, {
+            onSuccess: () => {
+              toast.success(t('leagues.story.pinnedToast'));
+              document.getElementById('story')?.scrollIntoView({ block: 'start' });
+            },
+            onError: failed,
+          }),
+      }
+    : messageActions;
 
   const first = feed.data?.pages[0];
   const messages = feed.data?.pages.flatMap((p) => p.messages) ?? [];
@@ -157,6 +177,7 @@ export const LeagueFeed = ({ leagueId }: { leagueId: string }) => {
         />
       ) : (
         <>
+          <LeagueStories leagueId={leagueId} leagueName={leagueName} />
           {canPost && first ? <FeedComposer teams={first.teams} {...composer} /> : null}
           {messages.length === 0 ? (
             <EmptyState title={t('leagues.feed.empty')}>

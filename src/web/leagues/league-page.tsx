@@ -109,7 +109,7 @@ export const LeaguePage = () => {
         </div>
         {insider ? (
           <div className="order-2 min-w-0 lg:order-none lg:col-start-1 lg:row-start-1">
-            <LeagueFeed leagueId={league.id} />
+            <LeagueFeed leagueId={league.id} leagueName={league.name} />
           </div>
         ) : null}
         <Card className="order-3 flex min-w-0 flex-col gap-4 lg:order-none lg:col-start-1 lg:row-start-2">

@@ -2,7 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../ui/toast';
-import { ArrowLeft, Share2, Target, TrendingUp, Trophy, Users } from 'lucide-react';
+import {
+  ArrowLeft,
+  BookOpen,
+  ChevronRight,
+  Share2,
+  Target,
+  TrendingUp,
+  Trophy,
+  Users,
+} from 'lucide-react';
 import { useFormat } from '../lib/format';
 import { Button, buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
@@ -11,6 +20,7 @@ import { PageContainer, PageHeader } from '../ui/page';
 import { QueryView } from '../ui/query-view';
 import { EmptyState } from '../ui/state';
 import { standingsQueryOptions } from './api';
+import { storiesQueryOptions } from './feed-api';
 import { LeagueNotFound, isNotFound } from './league-not-found';
 import { copyText, standingsLinkFor } from './share';
 import { RoundTables } from './round-tables';
@@ -152,6 +162,9 @@ export const StandingsPage = () => {
           </li>
         ))}
       </ul>
+      {league.inviteCode !== null && season === currentSeason ? (
+        <LastStoryLink leagueId={league.id} />
+      ) : null}
       {rows.length === 0 ? (
         <EmptyState title={t('leagues.standings.empty')}>
           <p className="text-fg-muted">{t('leagues.standings.emptyText')}</p>
@@ -204,5 +217,26 @@ export const StandingsPage = () => {
       ) : null}
       <StatisticsSection leagueId={league.id} season={season} rows={standings.data.statistics} />
     </PageContainer>
+  );
+};
+
+/** Members: the latest matchday story of the league (issue 33), on its page. */
+const LastStoryLink = ({ leagueId }: { leagueId: string }) => {
+  const { t } = useTranslation();
+  const stories = useQuery(storiesQueryOptions(leagueId));
+  const last = stories.data?.stories[0];
+  if (!last) return null;
+  return (
+    <Link
+      to={`/league/${leagueId}?story=${encodeURIComponent(last.round)}#story`}
+      className="mb-6 flex min-h-11 items-center gap-3 rounded-xl border border-line bg-surface px-4 py-3 font-semibold text-fg hover:bg-surface-muted"
+      data-testid="standings-story"
+    >
+      <BookOpen aria-hidden="true" className="size-5 shrink-0 text-brand-text" />
+      <span className="min-w-0 [overflow-wrap:anywhere]">
+        {t('leagues.story.standingsLink', { round: last.round })}
+      </span>
+      <ChevronRight aria-hidden="true" className="ml-auto size-5 shrink-0 text-fg-muted" />
+    </Link>
   );
 };

@@ -57,6 +57,7 @@ export const queryKeys = {
   feed: (leagueId: string) => ['feed', leagueId],
   feedFixture: (leagueId: string, fixtureId: string) => ['feed', leagueId, 'fixture', fixtureId],
   leagueLog: (leagueId: string) => ['feed', leagueId, 'log'],
+  stories: (leagueId: string) => ['feed', leagueId, 'stories'],
   feedNotify: ['push', 'feed-notifications'],
   bonus: (leagueId: string) => ['leagues', 'bonus', leagueId],
   lookup: (code: string | null, league: string | null) => ['leagues', 'lookup', code, league],

@@ -17,7 +17,8 @@ export const useLiveLeague = (leagueId: string | null | undefined) => {
     if (!leagueId || typeof EventSource === 'undefined') return undefined;
     const url = api.live.leagues[':leagueId'].$url({ param: { leagueId } });
     const source = new EventSource(url.pathname);
-    const refresh = () => void invalidate(queryClient, ...leagueViews);
+    // Results counted: every view of the league, and its stories (a round may be over).
+    const refresh = () => void invalidate(queryClient, ...leagueViews, queryKeys.stories(leagueId));
     // A match in play moved (a goal, a minute, the clock): its league's live views refetch.
     const moved = () =>
       void invalidate(

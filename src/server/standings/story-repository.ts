@@ -1,0 +1,167 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { StoryPick, StoryTeam } from '../../domain/story';
+import type { DB } from '../db/schema';
+import { yieldToEventLoop } from '../event-loop';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Teams read at a time: a league of 10,000 is ten short steps with the event loop free between. */
+const storyPartTeams = 1000;
+
+interface Score {
+  points: number;
+  exact: number;
+  correct: number;
+}
+const zero = (): Score => ({ points: 0, exact: 0, correct: 0 });
+const better = (a: Score, b: Score) =>
+  a.points !== b.points
+    ? a.points > b.points
+    : a.exact !== b.exact
+      ? a.exact > b.exact
+      : a.correct > b.correct;
+
+/** Places by score, level teams sharing one (1, 1, 3), as the round-by-round table ranks them. */
+const placesOf = (scores: Map<string, Score>) => {
+  const order = [...scores.entries()].sort(([, a], [, b]) =>
+    better(a, b) ? -1 : better(b, a) ? 1 : 0,
+  );
+  const places = new Map<string, number>();
+  order.forEach(([id, s], i) => {
+    const previous = order[i - 1];
+    places.set(
+      id,
+      previous && !better(previous[1], s) ? (places.get(previous[0]) as number) : i + 1,
+    );
+  });
+  return places;
+};
+
+/**
+ * What a league's story of a round is made of (issue 33): its teams with the round's score and
+ * their places before and after it, and their picks of the round's fixtures. Places are those of
+ * the round-by-round table (the rounds up to this one, bonus questions aside), so a story worked
+ * out late tells the same as one worked out at once. Read a part of teams at a time, each by
+ * primary key: the work grows with the league, never with other leagues.
+ */
+export const storyInputs = async (
+  db: Db,
+  league: { id: string },
+  season: string,
+  /**
+   * The labels of the season's rounds before this one and their fixtures, this one's label, and
+   * when it began.
+   */
+  rounds: {
+    earlier: readonly string[];
+    earlierFixtures: readonly string[];
+    label: string;
+    startedAt: string;
+  },
+  fixtureIds: readonly string[],
+): Promise<{ teams: StoryTeam[]; picks: StoryPick[] }> => {
+  const names = new Map<string, string>();
+  /** Teams that joined once the round had begun and had not played before: no place before it. */
+  const latecomers = new Set<string>();
+  const before = new Map<string, Score>();
+  const after = new Map<string, Score>();
+  const inRound = new Map<string, Score>();
+  const picks: StoryPick[] = [];
+  const labels = [...rounds.earlier, rounds.label];
+  let last = '';
+  for (;;) {
+    if (last !== '') await yieldToEventLoop();
+    const part = await db
+      .selectFrom('teams')
+      .select(['id', 'name', 'created_at'])
+      .where('league_id', '=', league.id)
+      .where('id', '>', last)
+      .orderBy('id')
+      .limit(storyPartTeams)
+      .execute();
+    if (part.length === 0) break;
+    last = (part.at(-1) as { id: string }).id;
+    const ids = part.map((t) => t.id);
+    const joinedLate: string[] = [];
+    for (const t of part) {
+      names.set(t.id, t.name);
+      if (t.created_at > rounds.startedAt) joinedLate.push(t.id);
+    }
+    // Joined once the round had begun, and no pick of an earlier round (a few teams at most).
+    if (joinedLate.length > 0) {
+      const played = new Set(
+        rounds.earlierFixtures.length === 0
+          ? []
+          : (
+              await db
+                .selectFrom('predictions')
+                .select('team_id')
+                .distinct()
+                .where('team_id', 'in', joinedLate)
+                .where('fixture_id', 'in', rounds.earlierFixtures)
+                .execute()
+            ).map((r) => r.team_id),
+      );
+      for (const id of joinedLate) if (!played.has(id)) latecomers.add(id);
+    }
+    const [totals, rows] = await Promise.all([
+      db
+        .selectFrom('round_totals')
+        .select(['team_id', 'round_label', 'points', 'exact_minutes', 'correct_outcomes'])
+        .where('team_id', 'in', ids)
+        .where('season', '=', season)
+        .where('round_label', 'in', labels)
+        .execute(),
+      fixtureIds.length === 0
+        ? []
+        : db
+            .selectFrom('predictions')
+            .select(['team_id', 'fixture_id', 'outcome', 'first_goal_minute', 'joker', 'points'])
+            .where('team_id', 'in', ids)
+            .where('fixture_id', 'in', fixtureIds)
+            .execute(),
+    ]);
+    for (const r of totals) {
+      const add = (into: Map<string, Score>) => {
+        const s = into.get(r.team_id) ?? zero();
+        s.points += Number(r.points);
+        s.exact += Number(r.exact_minutes);
+        s.correct += Number(r.correct_outcomes);
+        into.set(r.team_id, s);
+      };
+      add(after);
+      if (r.round_label === rounds.label) add(inRound);
+      else add(before);
+    }
+    for (const p of rows)
+      picks.push({
+        teamId: p.team_id,
+        fixtureId: p.fixture_id,
+        outcome: p.outcome,
+        firstGoalMinute: p.first_goal_minute,
+        joker: Boolean(p.joker),
+        points: Number(p.points ?? 0),
+      });
+  }
+  // Teams with no total (nothing scored yet) stand level at the foot of the table, above nobody.
+  for (const p of picks) if (!after.has(p.teamId)) after.set(p.teamId, zero());
+  // Places before the round: none when nobody had scored (the first round), none for latecomers.
+  const scoredBefore = [...before.values()].some((s) => better(s, zero()));
+  for (const id of after.keys())
+    if (scoredBefore && !latecomers.has(id) && !before.has(id)) before.set(id, zero());
+  const placesBefore = scoredBefore ? placesOf(before) : new Map<string, number>();
+  const placesAfter = placesOf(after);
+  const teams = [...after.keys()].map((id) => {
+    const round = inRound.get(id) ?? zero();
+    return {
+      id,
+      name: names.get(id) ?? '',
+      roundPoints: round.points,
+      roundExact: round.exact,
+      roundCorrect: round.correct,
+      placeBefore: placesBefore.get(id) ?? null,
+      placeAfter: placesAfter.get(id) as number,
+    };
+  });
+  return { teams, picks };
+};
