@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../src/server/db/database';
 import { parseEnv } from '../src/server/env';
 import { createStandings } from '../src/server/bootstrap';
 import type { Standings } from '../src/server/standings/standings';
+import { freshDatabase } from './fresh-database';
 import { openWriter, seedCompetition, seedPlayers } from './seed-scale';
 
 export const benchCompetition = 'bench_league';
@@ -20,7 +21,8 @@ export const out = (line = '') => process.stdout.write(`${line}\n`);
 
 /**
  * Builds the league (every team with `picksPerTeam` picks among the finals), derives its totals
- * with 'Rebuild standings' and runs `measure` on it; the file goes afterwards.
+ * with 'Rebuild standings' and runs `measure` on it; the file (or PostgreSQL database) goes
+ * afterwards.
  */
 export const withLargeLeague = async (
   name: string,
@@ -32,12 +34,14 @@ export const withLargeLeague = async (
     predictions: number;
     rebuildMs: number;
   }) => Promise<void>,
+  dialect: 'sqlite' | 'postgres' = 'sqlite',
 ) => {
   const dataDir = mkdtempSync(join(tmpdir(), `firstgoal-${name}-bench-`));
+  const fresh = await freshDatabase(dialect, dataDir, `${name}_bench`);
   try {
     const env = parseEnv(
       {
-        DATABASE_URL: `file:${join(dataDir, `${name}.sqlite`)}`,
+        DATABASE_URL: fresh.url,
         DATA_DIR: dataDir,
         NODE_ENV: 'test',
       },
@@ -70,6 +74,7 @@ export const withLargeLeague = async (
       await database.close();
     }
   } finally {
+    await fresh.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 };

@@ -93,13 +93,28 @@ export const roundComplete = (fixtures: readonly Pick<StoryFixture, 'status'>[])
     (f) => f.status === 'final' || f.status === 'postponed' || f.status === 'cancelled',
   );
 
+const collator = new Intl.Collator('en', { sensitivity: 'base' });
 const byName = (a: TeamRef, b: TeamRef) =>
-  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1);
+  collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1);
 
-const capped = <T>(items: T[]): Capped<T> => ({
-  total: items.length,
-  items: items.slice(0, storyListMax),
-});
+/**
+ * The first `n` of a list in `compare`'s order, with the list's length: one pass that keeps the
+ * few shown in order (a league of 10,000 teams never sorts them all).
+ */
+const firstOf = <T>(list: Iterable<T>, compare: (a: T, b: T) => number, n: number): Capped<T> => {
+  const items: T[] = [];
+  let total = 0;
+  for (const item of list) {
+    total += 1;
+    const last = items[items.length - 1];
+    if (items.length === n && last !== undefined && compare(item, last) >= 0) continue;
+    let at = items.length;
+    while (at > 0 && compare(item, items[at - 1] as T) < 0) at -= 1;
+    items.splice(at, 0, item);
+    if (items.length > n) items.pop();
+  }
+  return { total, items };
+};
 
 /** The facts of a finished round; null when nothing of it was played. */
 export const roundStory = (input: {
@@ -132,30 +147,33 @@ export const roundStory = (input: {
     team: teamRef.get(p.teamId) as TeamRef,
     fixture: fixtureRef.get(p.fixtureId) as FixtureRef,
   });
-  const inOrder = <T extends { team: TeamRef; fixture: FixtureRef }>(list: T[]) =>
-    list.sort((a, b) => byName(a.team, b.team) || (a.fixture.id < b.fixture.id ? -1 : 1));
+  const pickOrder = (
+    a: { team: TeamRef; fixture: FixtureRef },
+    b: { team: TeamRef; fixture: FixtureRef },
+  ) => byName(a.team, b.team) || (a.fixture.id < b.fixture.id ? -1 : 1);
 
   const players = new Set(picks.map((p) => p.teamId));
   // The round table's winners: level with the top on points, exact minutes and right calls.
   const score = (t: StoryTeam) => [t.roundPoints, t.roundExact ?? 0, t.roundCorrect ?? 0];
-  const ranked = input.teams
-    .filter((t) => players.has(t.id))
-    .sort((a, b) => {
-      const [x, y] = [score(a), score(b)];
-      return (y[0] ?? 0) - (x[0] ?? 0) || (y[1] ?? 0) - (x[1] ?? 0) || (y[2] ?? 0) - (x[2] ?? 0);
-    });
-  const first = ranked[0];
-  const best = first
-    ? ranked
-        .filter((t) => score(t).every((v, i) => v === score(first)[i]))
-        .map((t) => ({ id: t.id, name: t.name }))
-        .sort(byName)
-    : [];
+  const above = (a: StoryTeam, b: StoryTeam) => {
+    const [x, y] = [score(a), score(b)];
+    return (x[0] ?? 0) - (y[0] ?? 0) || (x[1] ?? 0) - (y[1] ?? 0) || (x[2] ?? 0) - (y[2] ?? 0);
+  };
+  const playing = input.teams.filter((t) => players.has(t.id));
+  let first: StoryTeam | undefined;
+  for (const t of playing) if (!first || above(t, first) > 0) first = t;
   const top = first?.roundPoints ?? 0;
-  const winners =
-    top > 0 ? { teams: best.slice(0, storyListMax), total: best.length, points: top } : null;
+  const best =
+    first && top > 0
+      ? firstOf(
+          playing.filter((t) => above(t, first) === 0).map((t) => ({ id: t.id, name: t.name })),
+          byName,
+          storyListMax,
+        )
+      : null;
+  const winners = best ? { teams: best.items, total: best.total, points: top } : null;
 
-  const exact = inOrder(
+  const exactMinutes = firstOf(
     picks
       .filter((p) => {
         const f = actual.get(p.fixtureId);
@@ -164,63 +182,89 @@ export const roundStory = (input: {
         );
       })
       .map((p) => ({ ...ref(p), minute: p.firstGoalMinute as number })),
+    pickOrder,
+    storyListMax,
   );
 
   // Near the real minute, a goal on both sides (0 is 'no goal': no distance to it).
-  const misses = picks.flatMap((p) => {
+  let nearest = Number.POSITIVE_INFINITY;
+  const distance = (p: StoryPick) => {
     const real = actual.get(p.fixtureId)?.firstGoalMinute ?? null;
     if (real === null || real === 0 || p.firstGoalMinute === null || p.firstGoalMinute === 0)
-      return [];
+      return null;
     const by = Math.abs(p.firstGoalMinute - real);
-    return by === 0 ? [] : [{ ...ref(p), minute: p.firstGoalMinute, actual: real, by }];
+    return by === 0 ? null : { by, real };
+  };
+  for (const p of picks) nearest = Math.min(nearest, distance(p)?.by ?? nearest);
+  const nearMisses = picks.flatMap((p) => {
+    const d = distance(p);
+    return d && d.by === nearest
+      ? [{ ...ref(p), minute: p.firstGoalMinute as number, actual: d.real }]
+      : [];
   });
-  const nearest = Math.min(...misses.map((m) => m.by));
   const closestMiss =
-    misses.length > 0
-      ? {
-          by: nearest,
-          items: inOrder(misses.filter((m) => m.by === nearest))
-            .slice(0, missesShown)
-            .map(({ by: _by, ...m }) => m),
-        }
+    nearMisses.length > 0
+      ? { by: nearest, items: firstOf(nearMisses, pickOrder, missesShown).items }
       : null;
 
   const jokers = picks.filter((p) => p.joker);
-  const jokersPaid = inOrder(
+  const jokersPaid = firstOf(
     jokers.filter((p) => p.points > 0).map((p) => ({ ...ref(p), points: p.points })),
-  ).sort((a, b) => b.points - a.points);
-  const jokersBurned = inOrder(jokers.filter((p) => p.points === 0).map(ref));
+    (a, b) => b.points - a.points || pickOrder(a, b),
+    storyListMax,
+  );
+  const jokersBurned = firstOf(
+    jokers.filter((p) => p.points === 0).map(ref),
+    pickOrder,
+    storyListMax,
+  );
 
   const moved = input.teams.flatMap((t) =>
     t.placeBefore === null
       ? []
       : [{ team: { id: t.id, name: t.name }, from: t.placeBefore, to: t.placeAfter }],
   );
-  const most = (gain: (m: (typeof moved)[number]) => number) => {
-    const best = moved
-      .filter((m) => gain(m) > 0)
-      .sort((a, b) => gain(b) - gain(a) || a.to - b.to || byName(a.team, b.team));
-    return best[0] ?? null;
-  };
+  const most = (gain: (m: (typeof moved)[number]) => number) =>
+    firstOf(
+      moved.filter((m) => gain(m) > 0),
+      (a, b) => gain(b) - gain(a) || a.to - b.to || byName(a.team, b.team),
+      1,
+    ).items[0] ?? null;
   const climber = most((m) => m.from - m.to);
   const faller = most((m) => m.to - m.from);
 
+  // One pass over the picks: how many called each result, and who when only one did.
+  const results = new Map(finals.map((f) => [f.id, outcomeOf(f.homeScore, f.awayScore)]));
+  const tally = new Map(
+    finals.map((f) => [f.id, { right: 0, of: 0, pick: null as StoryPick | null }]),
+  );
+  for (const p of picks) {
+    const t = tally.get(p.fixtureId);
+    if (!t) continue;
+    t.of += 1;
+    if (p.outcome === results.get(p.fixtureId)) {
+      t.right += 1;
+      t.pick = p;
+    }
+  }
   const calls = finals.map((f) => {
-    const outcome = outcomeOf(f.homeScore, f.awayScore);
-    const on = picks.filter((p) => p.fixtureId === f.id);
+    const t = tally.get(f.id) as { right: number; of: number };
     return {
       fixture: fixtureRef.get(f.id) as FixtureRef,
-      outcome,
-      right: on.filter((p) => p.outcome === outcome).length,
-      of: on.length,
+      outcome: results.get(f.id) as Outcome,
+      right: t.right,
+      of: t.of,
     };
   });
-  const lonePicks = inOrder(
-    calls.flatMap((c) => {
-      if (c.right !== 1 || c.of < 2) return [];
-      const pick = picks.find((p) => p.fixtureId === c.fixture.id && p.outcome === c.outcome);
-      return pick ? [{ ...ref(pick), outcome: c.outcome }] : [];
+  const lonePicks = firstOf(
+    finals.flatMap((f) => {
+      const t = tally.get(f.id);
+      return t?.pick && t.right === 1 && t.of >= 2
+        ? [{ ...ref(t.pick), outcome: results.get(f.id) as Outcome }]
+        : [];
     }),
+    pickOrder,
+    storyListMax,
   );
 
   const goals = finals.filter((f) => f.firstGoalMinute !== null && f.firstGoalMinute > 0);
@@ -232,13 +276,13 @@ export const roundStory = (input: {
       .length,
     teams: players.size,
     winners,
-    exactMinutes: capped(exact),
+    exactMinutes,
     closestMiss,
-    jokersPaid: capped(jokersPaid),
-    jokersBurned: capped(jokersBurned),
+    jokersPaid,
+    jokersBurned,
     climber,
     faller,
-    lonePicks: capped(lonePicks),
+    lonePicks,
     calls,
     earliestGoal: earliest
       ? {

@@ -4,6 +4,7 @@ import { roundComplete, roundStory, type LeagueStory, type RoundStory } from '..
 import type { SessionUser } from '../auth';
 import type { Services } from '../context';
 import { AppError } from '../errors';
+import { yieldToEventLoop } from '../event-loop';
 import { resolveSeason } from '../fixtures/seasons';
 import type { LeagueRow } from '../leagues/repository';
 import { storyInputs } from '../standings/standings';
@@ -79,18 +80,10 @@ const tell = async (deps: Deps, league: LeagueRow, season: string): Promise<Leag
     if (await deps.standings.behind(league)) todo.length = 0;
   }
   for (const round of todo) {
-    const before = rounds.filter((r) => r.order < round.order);
-    const earlier = before.map((r) => r.label);
-    const earlierFixtures = before.flatMap((r) => r.fixtures.map((f) => f.id));
+    const earlier = rounds.filter((r) => r.order < round.order).map((r) => r.label);
     const finals = round.fixtures.filter((f) => f.status === 'final').map((f) => f.id);
-    const startedAt = round.fixtures.map((f) => f.kickoffAt).sort()[0] as string;
-    const inputs = await storyInputs(
-      db,
-      league,
-      season,
-      { earlier, earlierFixtures, label: round.label, startedAt },
-      finals,
-    );
+    const inputs = await storyInputs(db, league, season, { earlier, label: round.label }, finals);
+    await yieldToEventLoop();
     const story = roundStory({ fixtures: round.fixtures, ...inputs });
     const factsJson = story && story.teams > 0 ? JSON.stringify(story) : null;
     const at = deps.now().toISOString();

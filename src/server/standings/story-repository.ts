@@ -5,8 +5,8 @@ import { yieldToEventLoop } from '../event-loop';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** Teams read at a time: a league of 10,000 is ten short steps with the event loop free between. */
-const storyPartTeams = 1000;
+/** Teams read at a time: a league of 10,000 is 20 short steps with the event loop free between. */
+const storyPartTeams = 500;
 
 interface Score {
   points: number;
@@ -48,21 +48,11 @@ export const storyInputs = async (
   db: Db,
   league: { id: string },
   season: string,
-  /**
-   * The labels of the season's rounds before this one and their fixtures, this one's label, and
-   * when it began.
-   */
-  rounds: {
-    earlier: readonly string[];
-    earlierFixtures: readonly string[];
-    label: string;
-    startedAt: string;
-  },
+  /** The labels of the season's rounds before this one, and this one's. */
+  rounds: { earlier: readonly string[]; label: string },
   fixtureIds: readonly string[],
 ): Promise<{ teams: StoryTeam[]; picks: StoryPick[] }> => {
   const names = new Map<string, string>();
-  /** Teams that joined once the round had begun and had not played before: no place before it. */
-  const latecomers = new Set<string>();
   const before = new Map<string, Score>();
   const after = new Map<string, Score>();
   const inRound = new Map<string, Score>();
@@ -73,7 +63,7 @@ export const storyInputs = async (
     if (last !== '') await yieldToEventLoop();
     const part = await db
       .selectFrom('teams')
-      .select(['id', 'name', 'created_at'])
+      .select(['id', 'name'])
       .where('league_id', '=', league.id)
       .where('id', '>', last)
       .orderBy('id')
@@ -82,28 +72,7 @@ export const storyInputs = async (
     if (part.length === 0) break;
     last = (part.at(-1) as { id: string }).id;
     const ids = part.map((t) => t.id);
-    const joinedLate: string[] = [];
-    for (const t of part) {
-      names.set(t.id, t.name);
-      if (t.created_at > rounds.startedAt) joinedLate.push(t.id);
-    }
-    // Joined once the round had begun, and no pick of an earlier round (a few teams at most).
-    if (joinedLate.length > 0) {
-      const played = new Set(
-        rounds.earlierFixtures.length === 0
-          ? []
-          : (
-              await db
-                .selectFrom('predictions')
-                .select('team_id')
-                .distinct()
-                .where('team_id', 'in', joinedLate)
-                .where('fixture_id', 'in', rounds.earlierFixtures)
-                .execute()
-            ).map((r) => r.team_id),
-      );
-      for (const id of joinedLate) if (!played.has(id)) latecomers.add(id);
-    }
+    for (const t of part) names.set(t.id, t.name);
     const [totals, rows] = await Promise.all([
       db
         .selectFrom('round_totals')
@@ -145,11 +114,13 @@ export const storyInputs = async (
   }
   // Teams with no total (nothing scored yet) stand level at the foot of the table, above nobody.
   for (const p of picks) if (!after.has(p.teamId)) after.set(p.teamId, zero());
-  // Places before the round: none when nobody had scored (the first round), none for latecomers.
+  // Places before the round: none when nobody had scored (the first round); a team with no total
+  // yet stood at the foot of the table, as the table shows it.
   const scoredBefore = [...before.values()].some((s) => better(s, zero()));
-  for (const id of after.keys())
-    if (scoredBefore && !latecomers.has(id) && !before.has(id)) before.set(id, zero());
+  for (const id of after.keys()) if (scoredBefore && !before.has(id)) before.set(id, zero());
+  await yieldToEventLoop();
   const placesBefore = scoredBefore ? placesOf(before) : new Map<string, number>();
+  await yieldToEventLoop();
   const placesAfter = placesOf(after);
   const teams = [...after.keys()].map((id) => {
     const round = inRound.get(id) ?? zero();

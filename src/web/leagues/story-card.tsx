@@ -17,7 +17,6 @@ import { useFormat } from '../lib/format';
 import { useErrorMessage } from '../lib/use-error-message';
 import { storiesQueryOptions, usePin, type StoriesData, type StoryItem } from './feed-api';
 import { MessageText, useAgo } from './feed-message';
-import { shareStoryImage } from './story-image';
 import { storyCalls, storyHighlights, storyLines } from './story-lines';
 
 /**
@@ -136,6 +135,8 @@ const StoryCard = ({
   const share = async () => {
     setSharing(true);
     try {
+      // The drawing code loads when a player shares, not with the page.
+      const { shareStoryImage } = await import('./story-image');
       const done = await shareStoryImage(
         {
           league: leagueName,
