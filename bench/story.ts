@@ -17,8 +17,7 @@ import { leagueId } from './seed-scale';
 type Deps = Parameters<typeof storiesOfLeague>[0];
 
 const dialects = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as (
-  | 'sqlite'
-  | 'postgres'
+  'sqlite' | 'postgres'
 )[];
 const rows: string[] = [];
 
