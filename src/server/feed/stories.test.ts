@@ -3,6 +3,7 @@ import type { LeagueStory } from '../../domain/story';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
+import { storyTelling } from './stories';
 
 // The matchday story (issue 33): a league's round is told once every fixture of it is final,
 // postponed or cancelled — from its own teams' picks and places — and told again, marked
@@ -254,5 +255,27 @@ describe('the matchday story', () => {
     expect((await stories(bob)).pinned).toBeNull();
     expect((await pin(owner, mine.body.message.id)).body.error.code).toBe('MESSAGE_GONE');
     expect((await owner.delete(`/api/leagues/${leagueId}/pin`)).status).toBe(200);
+  });
+
+  it('tells the newest round first when several wait, and the others on the next read', async () => {
+    // A league first opened late: no story told yet, two rounds over; each read tells one.
+    await t.services.database.db
+      .deleteFrom('league_stories')
+      .where('league_id', '=', leagueId)
+      .execute();
+    storyTelling.budgetMs = -1;
+    try {
+      clock = hoursFrom(clock, 1);
+      await result('st_3', { status: 'final', homeScore: 1, awayScore: 0, firstGoalMinute: 20 });
+      expect((await stories(bob)).stories.map((s) => s.round)).toEqual(['Matchday 2']);
+      const both = (await stories(bob)).stories;
+      expect(both.map((s) => s.round)).toEqual(['Matchday 2', 'Matchday 1']);
+      // Told late, they say the same: places by the rounds up to each.
+      expect(both[0]?.story.climber).toEqual({ team: ref('b', 'Bob Borough'), from: 3, to: 2 });
+      expect(both[1]?.story.winners?.teams).toEqual([ref('a', 'Ann Albion')]);
+      expect((await stories(bob)).stories).toEqual(both);
+    } finally {
+      storyTelling.budgetMs = 1000;
+    }
   });
 });

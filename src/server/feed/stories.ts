@@ -62,8 +62,21 @@ const roundsOf = (fixtures: repo.SeasonFixture[]): Round[] => {
     .sort((a, b) => a.order - b.order || a.label.localeCompare(b.label));
 };
 
+/**
+ * How long one read tells rounds (one at least): a large league opened for the first time late in
+ * the season gets its newest stories at once and the older ones on the next reads (tests lower it).
+ */
+export const storyTelling = { budgetMs: 1000 };
+
+/** Leagues whose last read left rounds untold: their next read does not reuse it. */
+const untold = new Map<string, number>();
+
 /** Works out the stories of rounds completed or corrected since they were last told. */
-const tell = async (deps: Deps, league: LeagueRow, season: string): Promise<LeagueStory[]> => {
+const tell = async (
+  deps: Deps,
+  league: LeagueRow,
+  season: string,
+): Promise<{ stories: LeagueStory[]; pending: boolean }> => {
   const { db } = deps.database;
   const [fixtures, stored] = await Promise.all([
     repo.seasonFixtures(db, league.competitionId, season),
@@ -79,7 +92,14 @@ const tell = async (deps: Deps, league: LeagueRow, season: string): Promise<Leag
     await deps.standings.makeCurrent(league);
     if (await deps.standings.behind(league)) todo.length = 0;
   }
-  for (const round of todo) {
+  // Newest first, within the read's budget.
+  const started = performance.now();
+  let pending = false;
+  for (const [i, round] of todo.reverse().entries()) {
+    if (i > 0 && performance.now() - started > storyTelling.budgetMs) {
+      pending = true;
+      break;
+    }
     const earlier = rounds.filter((r) => r.order < round.order).map((r) => r.label);
     const finals = round.fixtures.filter((f) => f.status === 'final').map((f) => f.id);
     const inputs = await storyInputs(db, league, season, { earlier, label: round.label }, finals);
@@ -109,7 +129,7 @@ const tell = async (deps: Deps, league: LeagueRow, season: string): Promise<Leag
       });
     }
   }
-  return complete
+  const stories = complete
     .flatMap((r) => {
       const s = told.get(r.label);
       if (!s?.factsJson) return [];
@@ -125,6 +145,7 @@ const tell = async (deps: Deps, league: LeagueRow, season: string): Promise<Leag
       ];
     })
     .reverse();
+  return { stories, pending };
 };
 
 /** The league's stories of its current season, newest round first. */
@@ -135,9 +156,15 @@ export const storiesOfLeague = async (deps: Deps, league: LeagueRow) => {
   // Kept under the league's version and the state of its season's fixtures (a postponement moves
   // no table, it may complete a round).
   const stamp = await repo.fixturesStamp(db, league.competitionId, season);
-  return deps.standings.kept(league.id, 'stories', `${season}\u0000${stamp}`, () =>
-    tell(deps, league, season),
+  const generation = untold.get(league.id) ?? 0;
+  const told = await deps.standings.kept(
+    league.id,
+    'stories',
+    `${season}\u0000${stamp}\u0000${generation}`,
+    () => tell(deps, league, season),
   );
+  if (told.pending) untold.set(league.id, generation + 1);
+  return told.stories;
 };
 
 /** GET /api/leagues/{id}/stories: members only. */
