@@ -312,6 +312,8 @@ describe('the matchday story', () => {
       const message = feed.getByTestId('feed-message').filter({ hasText: 'drinks on him' });
       await message.getByTestId('feed-pin').click();
       await cleo.page.getByTestId('story-pinned').filter({ hasText: 'drinks on him' }).waitFor();
+      // The pinned message offers no second pin.
+      await message.getByTestId('feed-pin').waitFor({ state: 'detached' });
 
       // A correction: the first goal came a minute later. The story is told again, 'updated'.
       const corrected = await admin.request.patch(`/api/admin/fixtures/${ids.m2a}`, {

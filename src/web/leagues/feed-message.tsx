@@ -97,8 +97,10 @@ export interface MessageActions {
   edit: (item: FeedItem, text: string) => Promise<boolean>;
   remove: (item: FeedItem) => void;
   report: (item: FeedItem) => void;
-  /** The league admin pins a message of their own above the story (issue 33). */
+  /** The league admin pins a message of their own above the story (issue 33)… */
   pin?: ((item: FeedItem) => void) | undefined;
+  /** …unless it is the one pinned. */
+  pinnedId?: string | null | undefined;
 }
 
 /** One message: who (as which team), when, the text or what became of it, reactions, actions. */
@@ -220,7 +222,7 @@ export const FeedMessage = ({
               testId="feed-edit"
             />
           ) : null}
-          {item.mine && actions.pin ? (
+          {item.mine && actions.pin && actions.pinnedId !== item.id ? (
             <Action
               icon={<Pin aria-hidden="true" className="size-4" />}
               label={t('leagues.story.pin')}

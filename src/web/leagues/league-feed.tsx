@@ -147,6 +147,7 @@ export const LeagueFeed = ({ leagueId, leagueName }: { leagueId: string; leagueN
   const actions: MessageActions = stories.data?.canPin
     ? {
         ...messageActions,
+        pinnedId: stories.data.pinned?.id ?? null,
         pin: (item) =>
           pin.mutate(item.id, {
             onSuccess: () => {
