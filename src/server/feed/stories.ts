@@ -87,14 +87,18 @@ const tell = async (
   // Rounds with nobody of the league in them are kept as nothing to tell (checked once).
   const complete = rounds.filter((r) => roundComplete(r.fixtures));
   const todo = complete.filter((r) => told.get(r.label)?.signature !== r.signature);
-  // Told only from totals that count every result of the round (else: what was told so far).
+  // Told only from totals that count every result of the round (else: what was told so far, and
+  // the next read looks again).
+  let pending = false;
   if (todo.length > 0) {
     await deps.standings.makeCurrent(league);
-    if (await deps.standings.behind(league)) todo.length = 0;
+    if (await deps.standings.behind(league)) {
+      todo.length = 0;
+      pending = true;
+    }
   }
   // Newest first, within the read's budget.
   const started = performance.now();
-  let pending = false;
   for (const [i, round] of todo.reverse().entries()) {
     if (i > 0 && performance.now() - started > storyTelling.budgetMs) {
       pending = true;
