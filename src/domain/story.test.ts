@@ -73,6 +73,7 @@ describe('a round', () => {
     expect(story).toEqual({
       played: 2,
       postponed: 1,
+      cancelled: 0,
       teams: 3,
       winners: { teams: [ref('a', 'Ann Albion')], total: 1, points: 12 },
       exactMinutes: {

@@ -59,9 +59,10 @@ export interface Capped<T> {
 }
 
 export interface RoundStory {
-  /** Final fixtures of the round; postponed or cancelled ones. */
+  /** Final fixtures of the round; postponed ones; cancelled ones. */
   played: number;
   postponed: number;
+  cancelled: number;
   /** Teams with at least one pick in the round. */
   teams: number;
   /** The round's top teams (the first `storyListMax` by name, `total` of them). */
@@ -272,8 +273,8 @@ export const roundStory = (input: {
 
   return {
     played: finals.length,
-    postponed: input.fixtures.filter((f) => f.status === 'postponed' || f.status === 'cancelled')
-      .length,
+    postponed: input.fixtures.filter((f) => f.status === 'postponed').length,
+    cancelled: input.fixtures.filter((f) => f.status === 'cancelled').length,
     teams: players.size,
     winners,
     exactMinutes,
@@ -311,6 +312,7 @@ const move = z.object({ team: teamRef, from: z.number().int(), to: z.number().in
 export const roundStorySchema = z.object({
   played: z.number().int(),
   postponed: z.number().int(),
+  cancelled: z.number().int(),
   teams: z.number().int(),
   winners: z
     .object({ teams: z.array(teamRef), total: z.number().int(), points: z.number().int() })

@@ -10,6 +10,7 @@ export interface SeasonFixture {
   id: string;
   round: string;
   order: number;
+  kickoffAt: string;
   homeTeam: string;
   awayTeam: string;
   status: FixtureStatus;
@@ -31,6 +32,7 @@ export const seasonFixtures = async (
         'id',
         'round_label',
         'round_order',
+        'kickoff_at',
         'home_team',
         'away_team',
         'status',
@@ -45,6 +47,7 @@ export const seasonFixtures = async (
     id: f.id,
     round: f.round_label,
     order: Number(f.round_order),
+    kickoffAt: f.kickoff_at,
     homeTeam: f.home_team,
     awayTeam: f.away_team,
     status: f.status,

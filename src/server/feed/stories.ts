@@ -26,10 +26,13 @@ type Deps = Pick<Services, 'database' | 'bus' | 'env' | 'now' | 'logger' | 'stan
 interface Round {
   label: string;
   order: number;
+  /** Its first kick-off: orders rounds whose `round_order` is the same (cup rounds often are). */
+  startsAt: string;
   fixtures: repo.SeasonFixture[];
   signature: string;
 }
 
+/** The season's rounds in the order they are played. */
 const roundsOf = (fixtures: repo.SeasonFixture[]): Round[] => {
   const byLabel = new Map<string, repo.SeasonFixture[]>();
   for (const f of fixtures) byLabel.set(f.round, [...(byLabel.get(f.round) ?? []), f]);
@@ -39,6 +42,7 @@ const roundsOf = (fixtures: repo.SeasonFixture[]): Round[] => {
       return {
         label,
         order: Math.min(...sorted.map((f) => f.order)),
+        startsAt: sorted.map((f) => f.kickoffAt).sort()[0] ?? '',
         fixtures: sorted,
         // What the story is told from: a correction of any of these tells it again.
         signature: createHash('sha256')
@@ -59,7 +63,21 @@ const roundsOf = (fixtures: repo.SeasonFixture[]): Round[] => {
           .slice(0, 22),
       };
     })
-    .sort((a, b) => a.order - b.order || a.label.localeCompare(b.label));
+    .sort(
+      (a, b) =>
+        a.order - b.order ||
+        (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : 0) ||
+        a.label.localeCompare(b.label),
+    );
+};
+
+/**
+ * A story stays shown while the matches it tells of are still final (a postponed match
+ * rescheduled does not hide it; a withdrawn result does until the round is over again).
+ */
+const stillTrue = (story: RoundStory, fixtures: repo.SeasonFixture[]) => {
+  const status = new Map(fixtures.map((f) => [f.id, f.status]));
+  return story.calls.every((c) => status.get(c.fixture.id) === 'final');
 };
 
 /**
@@ -104,9 +122,9 @@ const tell = async (
       pending = true;
       break;
     }
-    const earlier = rounds.filter((r) => r.order < round.order).map((r) => r.label);
+    const later = rounds.slice(rounds.indexOf(round) + 1).map((r) => r.label);
     const finals = round.fixtures.filter((f) => f.status === 'final').map((f) => f.id);
-    const inputs = await storyInputs(db, league, season, { earlier, label: round.label }, finals);
+    const inputs = await storyInputs(db, league, season, { label: round.label, later }, finals);
     await yieldToEventLoop();
     const story = roundStory({ fixtures: round.fixtures, ...inputs });
     const factsJson = story && story.teams > 0 ? JSON.stringify(story) : null;
@@ -133,10 +151,14 @@ const tell = async (
       });
     }
   }
-  const stories = complete
+  // Every round told whose matches are still final, newest first (older facts lack `cancelled`).
+  const stories = rounds
     .flatMap((r) => {
       const s = told.get(r.label);
       if (!s?.factsJson) return [];
+      const facts = JSON.parse(s.factsJson) as Partial<RoundStory>;
+      const story = { ...facts, cancelled: facts.cancelled ?? 0 } as RoundStory;
+      if (!stillTrue(story, r.fixtures)) return [];
       return [
         {
           season,
@@ -144,7 +166,7 @@ const tell = async (
           roundOrder: r.order,
           createdAt: s.createdAt,
           updatedAt: s.updatedAt,
-          story: JSON.parse(s.factsJson) as RoundStory,
+          story,
         },
       ];
     })

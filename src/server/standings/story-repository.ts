@@ -40,16 +40,17 @@ const placesOf = (scores: Map<string, Score>) => {
 /**
  * What a league's story of a round is made of (issue 33): its teams with the round's score and
  * their places before and after it, and their picks of the round's fixtures. Places are those of
- * the round-by-round table (the rounds up to this one, bonus questions aside), so a story worked
- * out late tells the same as one worked out at once. Read a part of teams at a time, each by
+ * the round-by-round table (the rounds up to this one, bonus questions aside): the season's totals
+ * less the rounds after this one, so a story worked out late tells the same as one worked out at
+ * once, and the latest round reads one totals row a team. Read a part of teams at a time, each by
  * primary key: the work grows with the league, never with other leagues.
  */
 export const storyInputs = async (
   db: Db,
   league: { id: string },
   season: string,
-  /** The labels of the season's rounds before this one, and this one's. */
-  rounds: { earlier: readonly string[]; label: string },
+  /** This round's label and those of the season's rounds after it. */
+  rounds: { label: string; later: readonly string[] },
   fixtureIds: readonly string[],
 ): Promise<{ teams: StoryTeam[]; picks: StoryPick[] }> => {
   const names = new Map<string, string>();
@@ -57,7 +58,7 @@ export const storyInputs = async (
   const after = new Map<string, Score>();
   const inRound = new Map<string, Score>();
   const picks: StoryPick[] = [];
-  const labels = [...rounds.earlier, rounds.label];
+  const labels = [rounds.label, ...rounds.later];
   let last = '';
   for (;;) {
     if (last !== '') await yieldToEventLoop();
@@ -73,7 +74,13 @@ export const storyInputs = async (
     last = (part.at(-1) as { id: string }).id;
     const ids = part.map((t) => t.id);
     for (const t of part) names.set(t.id, t.name);
-    const [totals, rows] = await Promise.all([
+    const [seasonTotals, totals, rows] = await Promise.all([
+      db
+        .selectFrom('team_totals')
+        .select(['team_id', 'points', 'bonus_points', 'exact_minutes', 'correct_outcomes'])
+        .where('team_id', 'in', ids)
+        .where('season', '=', season)
+        .execute(),
       db
         .selectFrom('round_totals')
         .select(['team_id', 'round_label', 'points', 'exact_minutes', 'correct_outcomes'])
@@ -90,17 +97,21 @@ export const storyInputs = async (
             .where('fixture_id', 'in', fixtureIds)
             .execute(),
     ]);
+    // After the round: the season's totals without bonus points and without the later rounds.
+    for (const r of seasonTotals)
+      after.set(r.team_id, {
+        points: Number(r.points) - Number(r.bonus_points),
+        exact: Number(r.exact_minutes),
+        correct: Number(r.correct_outcomes),
+      });
     for (const r of totals) {
-      const add = (into: Map<string, Score>) => {
-        const s = into.get(r.team_id) ?? zero();
-        s.points += Number(r.points);
-        s.exact += Number(r.exact_minutes);
-        s.correct += Number(r.correct_outcomes);
-        into.set(r.team_id, s);
-      };
-      add(after);
-      if (r.round_label === rounds.label) add(inRound);
-      else add(before);
+      const into = r.round_label === rounds.label ? inRound : after;
+      const sign = r.round_label === rounds.label ? 1 : -1;
+      const s = into.get(r.team_id) ?? zero();
+      s.points += sign * Number(r.points);
+      s.exact += sign * Number(r.exact_minutes);
+      s.correct += sign * Number(r.correct_outcomes);
+      into.set(r.team_id, s);
     }
     for (const p of rows)
       picks.push({
@@ -114,10 +125,16 @@ export const storyInputs = async (
   }
   // Teams with no total (nothing scored yet) stand level at the foot of the table, above nobody.
   for (const p of picks) if (!after.has(p.teamId)) after.set(p.teamId, zero());
-  // Places before the round: none when nobody had scored (the first round); a team with no total
-  // yet stood at the foot of the table, as the table shows it.
+  // Before the round: after it, less the round. Nobody has a place before the first round.
+  for (const [id, a] of after) {
+    const r = inRound.get(id) ?? zero();
+    before.set(id, {
+      points: a.points - r.points,
+      exact: a.exact - r.exact,
+      correct: a.correct - r.correct,
+    });
+  }
   const scoredBefore = [...before.values()].some((s) => better(s, zero()));
-  for (const id of after.keys()) if (scoredBefore && !before.has(id)) before.set(id, zero());
   await yieldToEventLoop();
   const placesBefore = scoredBefore ? placesOf(before) : new Map<string, number>();
   await yieldToEventLoop();

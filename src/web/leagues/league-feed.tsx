@@ -178,7 +178,7 @@ export const LeagueFeed = ({ leagueId, leagueName }: { leagueId: string; leagueN
         />
       ) : (
         <>
-          <LeagueStories leagueId={leagueId} leagueName={leagueName} />
+          <LeagueStories key={leagueId} leagueId={leagueId} leagueName={leagueName} />
           {canPost && first ? <FeedComposer teams={first.teams} {...composer} /> : null}
           {messages.length === 0 ? (
             <EmptyState title={t('leagues.feed.empty')}>

@@ -34,11 +34,14 @@ export const LeagueStories = ({
   const stories = useQuery(storiesQueryOptions(leagueId));
   const [params] = useSearchParams();
   const asked = params.get('story');
-  const [index, setIndex] = useState<number | null>(null);
+  // The round shown (null: the newest, or the one a link asked for), by name: a round told
+  // meanwhile goes to the front of the list without moving the reader.
+  const [chosen, setChosen] = useState<string | null>(null);
   const section = useRef<HTMLDivElement>(null);
   const list = stories.data?.stories ?? [];
   const askedIndex = asked === null ? -1 : list.findIndex((s) => s.round === asked);
-  const shown = index ?? Math.max(askedIndex, 0);
+  const chosenIndex = chosen === null ? -1 : list.findIndex((s) => s.round === chosen);
+  const shown = chosenIndex >= 0 ? chosenIndex : Math.max(askedIndex, 0);
 
   // Opened from the standings' link: the story asked for, in view.
   useEffect(() => {
@@ -46,17 +49,18 @@ export const LeagueStories = ({
   }, [askedIndex]);
 
   if (!stories.data) return null;
-  const story = list[Math.min(shown, list.length - 1)];
+  const story = list[shown];
   if (!story && !stories.data.pinned) return null;
   return (
     <div ref={section} id="story" className="flex scroll-mt-32 flex-col gap-3">
       {stories.data.pinned ? <PinnedMessage leagueId={leagueId} data={stories.data} /> : null}
       {story ? (
         <StoryCard
+          key={`${leagueId}\u0000${story.round}`}
           story={story}
           leagueName={leagueName}
-          earlier={shown < list.length - 1 ? () => setIndex(shown + 1) : null}
-          later={shown > 0 ? () => setIndex(shown - 1) : null}
+          earlier={shown < list.length - 1 ? () => setChosen(list[shown + 1]?.round ?? null) : null}
+          later={shown > 0 ? () => setChosen(list[shown - 1]?.round ?? null) : null}
         />
       ) : null}
     </div>

@@ -84,9 +84,10 @@ const wrap = (ctx: CanvasRenderingContext2D, text: string, max: number, rows: nu
   }
   const last = out.at(-1);
   if (cut && last !== undefined) {
-    let shortened = last;
-    while (shortened.length > 0 && !fits(`${shortened}…`)) shortened = shortened.slice(0, -1);
-    out[out.length - 1] = `${shortened.trimEnd()}…`;
+    // Shortened by whole characters (an emoji is never cut in half).
+    const chars = [...new Intl.Segmenter().segment(last)].map((g) => g.segment);
+    while (chars.length > 0 && !fits(`${chars.join('')}…`)) chars.pop();
+    out[out.length - 1] = `${chars.join('').trimEnd()}…`;
   }
   return out;
 };
@@ -107,16 +108,22 @@ export const drawStory = (text: StoryImageText, canvas = document.createElement(
     weight: number,
     colour: string,
     rows: number,
-    indent = 0,
+    /** Drawn before the text, in the same step (never one without the other). */
+    icon?: string,
   ) => {
+    const indent = icon === undefined ? 0 : 64;
     draft.font = font(size, weight);
     const lines = wrap(draft, value, inner - indent, rows);
     const lineHeight = Math.round(size * 1.3);
     ops.push({
       height: lines.length * lineHeight,
       draw: (ctx, y) => {
-        ctx.font = font(size, weight);
         ctx.fillStyle = colour;
+        if (icon !== undefined) {
+          ctx.font = font(size);
+          ctx.fillText(icon, pad, y + size);
+        }
+        ctx.font = font(size, weight);
         lines.forEach((l, i) => ctx.fillText(l, pad + indent, y + size + i * lineHeight));
       },
     });
@@ -126,22 +133,8 @@ export const drawStory = (text: StoryImageText, canvas = document.createElement(
   const header = 300;
   for (const line of text.lines.slice(0, 9)) {
     const size = line.kind === 'winner' ? 44 : 34;
-    draft.font = font(size);
-    ops.push({
-      height: 0,
-      draw: (ctx, y) => {
-        ctx.font = font(size);
-        ctx.fillText(line.icon, pad, y + size);
-      },
-    });
-    textBlock(
-      line.text,
-      size,
-      line.kind === 'winner' ? 700 : 400,
-      c.fg,
-      line.kind === 'winner' ? 3 : 2,
-      64,
-    );
+    const winner = line.kind === 'winner';
+    textBlock(line.text, size, winner ? 700 : 400, c.fg, winner ? 3 : 2, line.icon);
     gap(line.kind === 'winner' ? 36 : 22);
   }
   const calls = text.calls.slice(0, 4);
@@ -226,7 +219,8 @@ export const shareStoryImage = async (
       return 'shared';
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
-      throw error;
+      // Refused (the tap's activation spent while drawing, as Safari may): download instead.
+      if (!(error instanceof DOMException && error.name === 'NotAllowedError')) throw error;
     }
   }
   const url = URL.createObjectURL(blob);

@@ -12,6 +12,7 @@ const f2 = { id: 'f2', homeTeam: 'Everton', awayTeam: 'Leeds United', score: '0�
 const story: RoundStory = {
   played: 2,
   postponed: 1,
+  cancelled: 0,
   teams: 3,
   winners: { teams: [team('a', 'Ann Albion')], total: 1, points: 12 },
   exactMinutes: {
@@ -71,6 +72,14 @@ describe('the story in words', () => {
     expect(de).toContain('Größter Aufsteiger: Ann Albion, 3 Plätze nach oben (4 → 1).');
     expect(de).toContain('Größter Absteiger: Bob Borough, 1 Platz nach unten (1 → 2).');
     expect(lines('fr')[0]).toBe('Ann Albion remporte la journée avec 12 points.');
+    // The verb agrees with those who called it.
+    expect(storyCalls(i18n.getFixedT('fr'), story).map((c) => c.text)).toEqual([
+      '2 sur 3 ont prédit la victoire à domicile',
+      '1 sur 3 a prédit le nul',
+    ]);
+    expect(lines('en', { ...story, postponed: 0, cancelled: 2 }).at(-1)).toBe(
+      '2 matches were cancelled.',
+    );
     const one = { ...story, winners: { teams: [team('a', 'Ann Albion')], total: 1, points: 1 } };
     expect(lines('es', one)[0]).toBe('Ann Albion ganó la jornada con 1 punto.');
     expect(lines('pt', one)[0]).toBe('Ann Albion venceu a jornada com 1 ponto.');

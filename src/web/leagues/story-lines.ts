@@ -17,7 +17,8 @@ export type StoryLineKind =
   | 'faller'
   | 'lone'
   | 'earliest'
-  | 'postponed';
+  | 'postponed'
+  | 'cancelled';
 
 export interface StoryLine {
   kind: StoryLineKind;
@@ -47,6 +48,7 @@ const icons: Record<StoryLineKind, string> = {
   lone: '🦄',
   earliest: '⚡',
   postponed: '🗓️',
+  cancelled: '🚫',
 };
 
 /** 'Arsenal 2–1 Chelsea'. */
@@ -58,14 +60,11 @@ const minuteOf = (t: TFunction, minute: number) =>
 const callOf = (t: TFunction, outcome: Outcome) =>
   t(`leagues.story.call.${outcome === 'X' ? 'draw' : outcome === '1' ? 'home' : 'away'}`);
 
-/** Names in the language's list style, '… and 3 more' past those shown. */
+/** Names in the language's list style; past those shown, 'A, B, C and 27 more'. */
 const namesOf = (t: TFunction, language: string, names: string[], total: number) => {
-  const list = new Intl.ListFormat(language, { style: 'long', type: 'conjunction' });
-  if (total <= names.length) return list.format(names);
-  return t('leagues.story.andMore', {
-    names: new Intl.ListFormat(language, { style: 'short', type: 'unit' }).format(names),
-    count: total - names.length,
-  });
+  if (total <= names.length)
+    return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(names);
+  return t('leagues.story.andMore', { names: names.join(', '), count: total - names.length });
 };
 
 /** The story's lines, most telling first; `limit` keeps the first of each list (the image). */
@@ -179,6 +178,8 @@ export const storyLines = (
     );
   if (story.postponed > 0)
     add('postponed', t('leagues.story.postponed', { count: story.postponed }));
+  if (story.cancelled > 0)
+    add('cancelled', t('leagues.story.cancelled', { count: story.cancelled }));
   return lines;
 };
 
@@ -193,6 +194,7 @@ const highlightOrder: StoryLineKind[] = [
   'jokerBurned',
   'earliest',
   'postponed',
+  'cancelled',
 ];
 
 /** Lines shown before 'The whole story': one of each list, the most telling first. */
@@ -213,5 +215,6 @@ export const storyCalls = (t: TFunction, story: RoundStory): StoryCall[] =>
       match: matchOf(c.fixture),
       right: c.right,
       of: c.of,
-      text: t('leagues.story.calls', { right: c.right, count: c.of, call: callOf(t, c.outcome) }),
+      // The verb agrees with those who called it: '1 of 3 called', '2 of 3 called'.
+      text: t('leagues.story.calls', { count: c.right, of: c.of, call: callOf(t, c.outcome) }),
     }));
