@@ -127,6 +127,7 @@ const tell = async (
     const inputs = await storyInputs(db, league, season, { label: round.label, later }, finals);
     await yieldToEventLoop();
     const story = roundStory({ fixtures: round.fixtures, ...inputs });
+    await yieldToEventLoop();
     const factsJson = story && story.teams > 0 ? JSON.stringify(story) : null;
     const at = deps.now().toISOString();
     const was = told.get(round.label);

@@ -139,6 +139,7 @@ export const storyInputs = async (
   const placesBefore = scoredBefore ? placesOf(before) : new Map<string, number>();
   await yieldToEventLoop();
   const placesAfter = placesOf(after);
+  await yieldToEventLoop();
   const teams = [...after.keys()].map((id) => {
     const round = inRound.get(id) ?? zero();
     return {
