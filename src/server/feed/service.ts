@@ -343,7 +343,7 @@ export const setNotify = async (
 /** Reported messages still showing, for the site admins (newest report first). */
 export const reportedMessages = (deps: Deps) => repo.reportedMessages(deps.database.db, 100);
 
-export { access as feedAccess, present as presentMessages };
+export { access as feedAccess, present as presentMessages, publish as publishFeed };
 
 /** The player's leagues and whether replies and mentions in each reach their devices (/team). */
 export const feedNotifySettings = async (deps: Deps, user: SessionUser) => {

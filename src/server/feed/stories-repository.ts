@@ -1,60 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { FixtureStatus } from '../../domain/fixtures';
 import type { DB } from '../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 // A league's matchday stories and its pinned message (issue 33, decision 026).
-
-export interface SeasonFixture {
-  id: string;
-  round: string;
-  order: number;
-  kickoffAt: string;
-  homeTeam: string;
-  awayTeam: string;
-  status: FixtureStatus;
-  homeScore: number | null;
-  awayScore: number | null;
-  firstGoalMinute: number | null;
-}
-
-/** Every fixture of a competition's season (a few hundred, by the competition's index). */
-export const seasonFixtures = async (
-  db: Db,
-  competitionId: string,
-  season: string,
-): Promise<SeasonFixture[]> =>
-  (
-    await db
-      .selectFrom('fixtures')
-      .select([
-        'id',
-        'round_label',
-        'round_order',
-        'kickoff_at',
-        'home_team',
-        'away_team',
-        'status',
-        'home_score',
-        'away_score',
-        'first_goal_minute',
-      ])
-      .where('competition_id', '=', competitionId)
-      .where('season', '=', season)
-      .execute()
-  ).map((f) => ({
-    id: f.id,
-    round: f.round_label,
-    order: Number(f.round_order),
-    kickoffAt: f.kickoff_at,
-    homeTeam: f.home_team,
-    awayTeam: f.away_team,
-    status: f.status,
-    homeScore: f.home_score,
-    awayScore: f.away_score,
-    firstGoalMinute: f.first_goal_minute,
-  }));
 
 export interface StoryRow {
   round: string;

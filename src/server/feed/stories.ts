@@ -5,11 +5,12 @@ import type { SessionUser } from '../auth';
 import type { Services } from '../context';
 import { AppError } from '../errors';
 import { yieldToEventLoop } from '../event-loop';
+import { listFixtures, type StoredFixtureRow } from '../fixtures/repository';
 import { resolveSeason } from '../fixtures/seasons';
 import type { LeagueRow } from '../leagues/repository';
 import { storyInputs } from '../standings/standings';
 import * as messages from './repository';
-import { feedAccess, presentMessages } from './service';
+import { feedAccess, presentMessages, publishFeed } from './service';
 import * as repo from './stories-repository';
 
 /**
@@ -28,20 +29,20 @@ interface Round {
   order: number;
   /** Its first kick-off: orders rounds whose `round_order` is the same (cup rounds often are). */
   startsAt: string;
-  fixtures: repo.SeasonFixture[];
+  fixtures: StoredFixtureRow[];
   signature: string;
 }
 
 /** The season's rounds in the order they are played. */
-const roundsOf = (fixtures: repo.SeasonFixture[]): Round[] => {
-  const byLabel = new Map<string, repo.SeasonFixture[]>();
+const roundsOf = (fixtures: StoredFixtureRow[]): Round[] => {
+  const byLabel = new Map<string, StoredFixtureRow[]>();
   for (const f of fixtures) byLabel.set(f.round, [...(byLabel.get(f.round) ?? []), f]);
   return [...byLabel.entries()]
     .map(([label, list]) => {
       const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : 1));
       return {
         label,
-        order: Math.min(...sorted.map((f) => f.order)),
+        order: Math.min(...sorted.map((f) => f.roundOrder)),
         startsAt: sorted.map((f) => f.kickoffAt).sort()[0] ?? '',
         fixtures: sorted,
         // What the story is told from: a correction of any of these tells it again.
@@ -75,7 +76,7 @@ const roundsOf = (fixtures: repo.SeasonFixture[]): Round[] => {
  * A story stays shown while the matches it tells of are still final (a postponed match
  * rescheduled does not hide it; a withdrawn result does until the round is over again).
  */
-const stillTrue = (story: RoundStory, fixtures: repo.SeasonFixture[]) => {
+const stillTrue = (story: RoundStory, fixtures: StoredFixtureRow[]) => {
   const status = new Map(fixtures.map((f) => [f.id, f.status]));
   return story.calls.every((c) => status.get(c.fixture.id) === 'final');
 };
@@ -97,7 +98,7 @@ const tell = async (
 ): Promise<{ stories: LeagueStory[]; pending: boolean }> => {
   const { db } = deps.database;
   const [fixtures, stored] = await Promise.all([
-    repo.seasonFixtures(db, league.competitionId, season),
+    listFixtures(db, league.competitionId, season),
     repo.storiesOf(db, league.id, season),
   ]);
   const rounds = roundsOf(fixtures);
@@ -217,9 +218,6 @@ export const listStories = async (
   };
 };
 
-const publish = (deps: Deps, leagueId: string) =>
-  deps.bus.publish({ type: 'feed', leagueId, version: deps.now().getTime() });
-
 /** The league admin pins a message of their own above the story (one at a time). */
 export const pinMessage = async (
   deps: Deps,
@@ -235,7 +233,7 @@ export const pinMessage = async (
   if (message.deletedBy) throw new AppError('MESSAGE_GONE');
   if (message.userId !== viewer.id) throw new AppError('NOT_YOUR_MESSAGE');
   await repo.putPin(db, a.league.id, message.id, deps.now().toISOString());
-  await publish(deps, a.league.id);
+  await publishFeed(deps, a.league.id);
 };
 
 /** The league admin (or a site admin) takes the pinned message down. */
@@ -249,5 +247,5 @@ export const unpinMessage = async (
   const leagueAdmin = a.teams.length > 0 && a.league.adminUserId === viewer.id;
   if (!leagueAdmin && !a.siteAdmin) throw new AppError('NOT_LEAGUE_ADMIN');
   await repo.deletePin(deps.database.db, a.league.id);
-  await publish(deps, a.league.id);
+  await publishFeed(deps, a.league.id);
 };

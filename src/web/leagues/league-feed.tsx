@@ -7,7 +7,7 @@ import { Card } from '../ui/card';
 import { QueryView } from '../ui/query-view';
 import { EmptyState } from '../ui/state';
 import { toast } from '../ui/toast';
-import { useErrorMessage } from '../lib/use-error-message';
+import { useErrorMessage, useFailed } from '../lib/use-error-message';
 import {
   feedQueryOptions,
   storiesQueryOptions,
@@ -24,12 +24,6 @@ import { FeedComposer, type Draft } from './feed-composer';
 import { feedPageSize } from '../../domain/feed-text';
 import { FeedMessage, type MessageActions } from './feed-message';
 import { LeagueStories } from './story-card';
-
-/** An action that failed: one toast with the reason in the player's language. */
-export const useFailed = () => {
-  const errorMessage = useErrorMessage();
-  return (error: unknown) => toast.error(errorMessage(error));
-};
 
 /** What a message's buttons do, wherever it is shown (the feed, a fixture's race). */
 export const useMessageActions = (

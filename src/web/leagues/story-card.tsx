@@ -14,7 +14,7 @@ import {
 import { Button } from '../ui/button';
 import { toast } from '../ui/toast';
 import { useFormat } from '../lib/format';
-import { useErrorMessage } from '../lib/use-error-message';
+import { useFailed } from '../lib/use-error-message';
 import { storiesQueryOptions, usePin, type StoriesData, type StoryItem } from './feed-api';
 import { MessageText, useAgo } from './feed-message';
 import { storyCalls, storyHighlights, storyLines } from './story-lines';
@@ -71,8 +71,7 @@ const PinnedMessage = ({ leagueId, data }: { leagueId: string; data: StoriesData
   const { t } = useTranslation();
   const ago = useAgo();
   const pin = usePin(leagueId);
-  const errorMessage = useErrorMessage();
-  const failed = (error: unknown) => toast.error(errorMessage(error));
+  const failed = useFailed();
   const item = data.pinned;
   if (!item) return null;
   return (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { toast } from '../ui/toast';
 import { ApiError } from './api-client';
 
 /**
@@ -14,4 +15,10 @@ export const useErrorMessage = () => {
     }
     return t('errors.INTERNAL');
   };
+};
+
+/** An action that failed: one toast with the reason in the player's language. */
+export const useFailed = () => {
+  const errorMessage = useErrorMessage();
+  return (error: unknown) => toast.error(errorMessage(error));
 };
