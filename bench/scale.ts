@@ -22,6 +22,7 @@ import { cookiesOf, fmt, load, percentile, saveRequests, send } from './load';
 import { leagueId, openWriter, scaleShape, seedCompetition, seedPlayers } from './seed-scale';
 import { benchLivePlay } from './scale-live';
 import { sampleWaits } from './pg-waits';
+import { serverNodeFlags } from './server-flags';
 
 const competitionId = 'bench_league';
 const kind = process.env.BENCH_SCALE === 'small' ? 'small' : 'full';
@@ -41,6 +42,7 @@ const startChild = (
   new Promise<{ child: ChildProcess; port: number }>((resolve, reject) => {
     const child = fork(join(import.meta.dirname, 'scale-server.ts'), [], {
       execArgv: [
+        ...serverNodeFlags(),
         '--import',
         'tsx',
         // The live-play figures read the memory held after a collection.

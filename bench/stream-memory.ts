@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { createApp } from '../src/server/app';
 import { closeServices, createServices } from '../src/server/bootstrap';
 import { parseEnv } from '../src/server/env';
+import { serverNodeFlags } from './server-flags';
 
 const count = Number(process.env.BENCH_STREAMS ?? 10_000);
 const dir = mkdtempSync(join(tmpdir(), 'fg-streams-'));
@@ -52,7 +53,7 @@ await closeServices(services);
 
 const child: ChildProcess = fork(join(import.meta.dirname, 'scale-server.ts'), [], {
   env: { ...process.env, ...env, PORT: '0' },
-  execArgv: ['--import', 'tsx', '--expose-gc'],
+  execArgv: [...serverNodeFlags(), '--import', 'tsx', '--expose-gc'],
 });
 const port = await new Promise<number>((resolve) =>
   child.on('message', (m: { type: string; port?: number }) => {

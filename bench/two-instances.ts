@@ -12,6 +12,7 @@ import { Agent } from 'node:http';
 import pg from 'pg';
 import { load, saveRequests, send, type LoadResult } from './load';
 import { sampleWaits } from './pg-waits';
+import { serverNodeFlags } from './server-flags';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/firstgoal_scale';
 const windowMs = 8000;
@@ -19,7 +20,7 @@ const windowMs = 8000;
 const start = (port: number) =>
   new Promise<ChildProcess>((resolve, reject) => {
     const child = fork(join(import.meta.dirname, 'scale-server.ts'), [], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: [...serverNodeFlags(), '--import', 'tsx'],
       env: {
         ...process.env,
         NODE_ENV: 'test',

@@ -1,11 +1,22 @@
-import { CompiledQuery, type Kysely } from 'kysely';
-import type { DB } from './schema';
+import { saveGroupConnections, type PipelinedConnection } from './database';
 
 /** A statement of a group's transaction: SQL text with $n parameters, its rows. */
 export type GroupQuery = <R = Record<string, unknown>>(
   text: string,
   params: readonly unknown[],
 ) => Promise<R[]>;
+
+/** The statements of a group's transaction. */
+export interface GroupStatements {
+  /** Runs a statement; the group's first goes out together with its BEGIN. */
+  query: GroupQuery;
+  /**
+   * Runs the group's last statement and commits: the COMMIT goes out with it, and both are
+   * answered before this settles. Nothing may be asked after it. Without it the group commits
+   * after `work` returns.
+   */
+  last: GroupQuery;
+}
 
 /** What a group's work says of each of its units, in their order. */
 export type UnitOutcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
@@ -37,44 +48,69 @@ interface Entry<U, R> {
  *   `maxUnits`.
  * - When the group's transaction fails (a deadlock's victim, a lost connection), nothing of it is
  *   stored and each unit runs again on its own through `alone` (with the usual retries).
+ * - The connection is in pipeline mode (`Database.pipelined`): BEGIN is sent with the first
+ *   statement and COMMIT with the last, so a group of read, read, write waits for three round
+ *   trips, not five. A failed statement fails the ones sent behind it in the transaction (a
+ *   COMMIT after a failure only rolls back), so nothing is stored.
  */
 export const postgresGroups = <U, R>(
-  db: Kysely<DB>,
+  connect: () => Promise<PipelinedConnection>,
   options: {
     key: (unit: U) => string;
-    work: (query: GroupQuery, units: U[]) => Promise<UnitOutcome<R>[]>;
+    work: (statements: GroupStatements, units: U[]) => Promise<UnitOutcome<R>[]>;
     alone: (unit: U) => Promise<R>;
     maxUnits?: number;
     inFlight?: number;
   },
 ): PostgresGroups<U, R> => {
   const maxUnits = options.maxUnits ?? 200;
-  const inFlight = options.inFlight ?? 2;
+  const inFlight = Math.min(options.inFlight ?? 2, saveGroupConnections);
   let queue: Entry<U, R>[] = [];
   let running = 0;
   let scheduled = false;
   let groups = 0;
   let units = 0;
 
+  /** One group's transaction; its units' outcomes once the commit is done. */
+  const transaction = async (connection: PipelinedConnection, units: U[]) => {
+    let begun: Promise<unknown> | null = null;
+    let committed: Promise<unknown> | null = null;
+    const query: GroupQuery = async <T>(text: string, params: readonly unknown[]) => {
+      if (committed) throw new Error('a statement after the group committed');
+      begun ??= connection.query('begin', []);
+      const rows = connection.query<T>(text, params);
+      // Both are on the wire now; a failed BEGIN fails the statement too.
+      const [, answered] = await Promise.all([begun, rows]);
+      return answered;
+    };
+    const last: GroupQuery = async <T>(text: string, params: readonly unknown[]) => {
+      begun ??= connection.query('begin', []);
+      const rows = connection.query<T>(text, params);
+      committed = connection.query('commit', []);
+      const [, answered] = await Promise.all([begun, rows, committed]);
+      return answered;
+    };
+    const outcomes = await options.work({ query, last }, units);
+    if (!committed && begun) await connection.query('commit', []);
+    else if (committed) await committed;
+    return outcomes;
+  };
+
   const runGroup = async (group: Entry<U, R>[]) => {
     let outcomes: UnitOutcome<R>[];
     try {
-      outcomes = await db.connection().execute(async (connection) => {
-        const query: GroupQuery = async <T>(text: string, params: readonly unknown[]) =>
-          (await connection.executeQuery<T>(CompiledQuery.raw(text, [...params]))).rows;
-        await query('begin', []);
-        try {
-          const done = await options.work(
-            query,
-            group.map((e) => e.unit),
-          );
-          await query('commit', []);
-          return done;
-        } catch (error) {
-          await query('rollback', []).catch(() => undefined);
-          throw error;
-        }
-      });
+      const connection = await connect();
+      try {
+        outcomes = await transaction(
+          connection,
+          group.map((e) => e.unit),
+        );
+        connection.release();
+      } catch (error) {
+        // The transaction may still be open: the connection is closed, not pooled.
+        connection.release(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      }
     } catch {
       // Nothing of the group is stored: each unit on its own.
       await Promise.all(group.map((e) => options.alone(e.unit).then(e.resolve, e.reject)));

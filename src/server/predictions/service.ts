@@ -269,10 +269,12 @@ export const saveGroupsState = (database: Database) =>
 const saveGroups = (database: Database) => {
   let runner = groups.get(database);
   if (!runner) {
-    runner = postgresGroups<SaveUnit, SaveAnswer>(database.db, {
+    const { pipelined } = database;
+    if (!pipelined) throw new Error('save groups need PostgreSQL');
+    runner = postgresGroups<SaveUnit, SaveAnswer>(pipelined, {
       key: (unit) => unit.teamId,
       alone: (unit) => saveAlone(database, unit),
-      work: async (query, units) => {
+      work: async ({ query, last }, units) => {
         const reads = await pg.readForSaves(
           query,
           units.map((u) => ({ teamId: u.teamId, fixtureIds: u.batch.map((p) => p.fixtureId) })),
@@ -290,8 +292,9 @@ const saveGroups = (database: Database) => {
             return { ok: false as const, error };
           }
         });
+        // The write goes out with the group's COMMIT.
         await pg.writeSaves(
-          query,
+          last,
           decided.flatMap((d) =>
             d.ok
               ? [
