@@ -60,7 +60,7 @@ const noMove: TotalsMove = {
 };
 
 /** A move that changes nothing (a save that changed no joker of a pick already counted). */
-export const isNoMove = (m: TotalsMove) => Object.values(m).every((v) => v === 0);
+export const isNoMove = (m: TotalsMove) => moveKeys.every((k) => m[k] === 0);
 
 /** What the totals hold of a stored pick (null tally: nothing). */
 const contribution = (pick: StoredPick | undefined): TotalsMove => {
@@ -80,14 +80,19 @@ const contribution = (pick: StoredPick | undefined): TotalsMove => {
   };
 };
 
+/** Adds `by` (or takes it away) to the season's move: a new object, field by field (a save's hot path). */
 const addMove = (moves: Map<string, TotalsMove>, season: string, by: TotalsMove, sign: 1 | -1) => {
   const m = moves.get(season) ?? noMove;
-  moves.set(
-    season,
-    Object.fromEntries(
-      Object.entries(m).map(([k, v]) => [k, v + sign * by[k as keyof TotalsMove]]),
-    ) as unknown as TotalsMove,
-  );
+  moves.set(season, {
+    points: m.points + sign * by.points,
+    exactMinutes: m.exactMinutes + sign * by.exactMinutes,
+    correctOutcomes: m.correctOutcomes + sign * by.correctOutcomes,
+    predictions: m.predictions + sign * by.predictions,
+    jokers: m.jokers + sign * by.jokers,
+    scoredPredictions: m.scoredPredictions + sign * by.scoredPredictions,
+    scoredJokers: m.scoredJokers + sign * by.scoredJokers,
+    scoredDraws: m.scoredDraws + sign * by.scoredDraws,
+  });
 };
 
 /**
