@@ -93,12 +93,12 @@ class YieldingSqliteDialect extends SqliteDialect {
 const holdWaitMs = 100;
 
 /** Each statement's time in the query histogram of /metrics (issue 30). */
-const observeQueries = (dialect: 'sqlite' | 'postgres') => (event: LogEvent) => {
-  if (event.level === 'query')
-    queryDuration.observe(
-      { dialect, kind: statementKind(event.query.sql) },
-      event.queryDurationMillis / 1000,
-    );
+/** A statement's time in the query-time histogram (/metrics). */
+const observeQuery = (dialect: Dialect, text: string, ms: number) =>
+  queryDuration.observe({ dialect, kind: statementKind(text) }, ms / 1000);
+
+const observeQueries = (dialect: Dialect) => (event: LogEvent) => {
+  if (event.level === 'query') observeQuery(dialect, event.query.sql, event.queryDurationMillis);
 };
 
 const openSqlite = (path: string): Database => {
@@ -257,10 +257,7 @@ const openPostgres = (url: string): Database => {
       query: async <R>(text: string, params: readonly unknown[]) => {
         const started = performance.now();
         const result = await client.query(text, [...params]);
-        queryDuration.observe(
-          { dialect: 'postgres', kind: statementKind(text) },
-          (performance.now() - started) / 1000,
-        );
+        observeQuery('postgres', text, performance.now() - started);
         return result.rows as R[];
       },
       release: (error) => client.release(error),

@@ -75,24 +75,24 @@ export const postgresGroups = <U, R>(
   const transaction = async (connection: PipelinedConnection, units: U[]) => {
     let begun: Promise<unknown> | null = null;
     let committed: Promise<unknown> | null = null;
-    const query: GroupQuery = async <T>(text: string, params: readonly unknown[]) => {
+    /** Sends a statement (after the BEGIN, which goes out with the first); a failed BEGIN fails it too. */
+    const send = <T>(text: string, params: readonly unknown[]) => {
       if (committed) throw new Error('a statement after the group committed');
       begun ??= connection.query('begin', []);
-      const rows = connection.query<T>(text, params);
-      // Both are on the wire now; a failed BEGIN fails the statement too.
-      const [, answered] = await Promise.all([begun, rows]);
-      return answered;
+      return [begun, connection.query<T>(text, params)] as const;
+    };
+    const query: GroupQuery = async <T>(text: string, params: readonly unknown[]) => {
+      const [, rows] = await Promise.all(send<T>(text, params));
+      return rows;
     };
     const last: GroupQuery = async <T>(text: string, params: readonly unknown[]) => {
-      begun ??= connection.query('begin', []);
-      const rows = connection.query<T>(text, params);
+      const sent = send<T>(text, params);
       committed = connection.query('commit', []);
-      const [, answered] = await Promise.all([begun, rows, committed]);
-      return answered;
+      const [, rows] = await Promise.all([...sent, committed]);
+      return rows;
     };
     const outcomes = await options.work({ query, last }, units);
-    if (!committed && begun) await connection.query('commit', []);
-    else if (committed) await committed;
+    if (begun) await (committed ?? connection.query('commit', []));
     return outcomes;
   };
 
