@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { unnamedPlayer } from '../../domain/leagues';
+import { levelScores } from '../../domain/standings';
 import { prepared, preparedSql } from '../db/prepared';
 import type { DB } from '../db/schema';
 
@@ -107,6 +108,14 @@ const toTotals = (r: TableRow): TotalsRow => ({
   bonusPoints: Number(r.bonus_points),
 });
 
+/** DESIGN §3's order of a table's rows. */
+const inTableOrder = (query: ReturnType<typeof tableQuery>) =>
+  query
+    .orderBy('tt.points', 'desc')
+    .orderBy('tt.exact_minutes', 'desc')
+    .orderBy('tt.correct_outcomes', 'desc')
+    .orderBy('tt.team_key');
+
 /** Rows `offset` … `offset + limit − 1` of the league's table (0-based positions). */
 export const tableSlice = async (
   db: Db,
@@ -118,29 +127,100 @@ export const tableSlice = async (
   (
     await prepared(
       db,
-      tableQuery(db, leagueId, season)
-        // The page's teams found on the rank index alone (skipped rows join nothing), then read.
-        .where(
-          'tt.team_id',
-          'in',
-          db
-            .selectFrom('team_totals as x')
-            .select('x.team_id')
-            .where('x.league_id', '=', leagueId)
-            .where('x.season', '=', season)
-            .orderBy('x.points', 'desc')
-            .orderBy('x.exact_minutes', 'desc')
-            .orderBy('x.correct_outcomes', 'desc')
-            .orderBy('x.team_key')
-            .limit(limit)
-            .offset(offset),
-        )
-        .orderBy('tt.points', 'desc')
-        .orderBy('tt.exact_minutes', 'desc')
-        .orderBy('tt.correct_outcomes', 'desc')
-        .orderBy('tt.team_key'),
+      inTableOrder(
+        tableQuery(db, leagueId, season)
+          // The page's teams found on the rank index alone (skipped rows join nothing), then read.
+          .where(
+            'tt.team_id',
+            'in',
+            db
+              .selectFrom('team_totals as x')
+              .select('x.team_id')
+              .where('x.league_id', '=', leagueId)
+              .where('x.season', '=', season)
+              .orderBy('x.points', 'desc')
+              .orderBy('x.exact_minutes', 'desc')
+              .orderBy('x.correct_outcomes', 'desc')
+              .orderBy('x.team_key')
+              .limit(limit)
+              .offset(offset),
+          ),
+      ),
     )
   ).map(toTotals);
+
+/*
+ * The rows just above and below a team, found from its own place in the rank index rather than
+ * by walking past every row above it (a team near the foot of a 10,000-team table skipped 10,000
+ * index entries for three rows). The table's order (points, exact minutes, correct outcomes
+ * descending, then the name) makes "above" four ranges of the index — more points; level points
+ * and more exact minutes; level on both and more correct outcomes; level on all three and an
+ * earlier name — and "below" the four mirror ranges. The nearest `n` rows of each range are each
+ * one short walk of the index (forward or backward); the nearest `n` of all are among them.
+ */
+const aroundRanges = (
+  leagueId: string,
+  season: string,
+  s: Score & { teamKey: string },
+  before: number,
+  after: number,
+) => {
+  const range = (where: RawBuilder<unknown>, order: string, limit: number) =>
+    sql`select team_id from (select x.team_id from team_totals x
+      where x.league_id = ${leagueId} and x.season = ${season} and ${where}
+      order by ${sql.raw(order)} limit ${sql.lit(limit)}) r`;
+  const up = 'x.points, x.exact_minutes, x.correct_outcomes, x.team_key desc';
+  const down = 'x.points desc, x.exact_minutes desc, x.correct_outcomes desc, x.team_key';
+  const level = (more: RawBuilder<unknown>) => sql`x.points = ${s.points} and ${more}`;
+  const levelTwo = (more: RawBuilder<unknown>) =>
+    level(sql`x.exact_minutes = ${s.exactMinutes} and ${more}`);
+  const levelAll = (more: RawBuilder<unknown>) =>
+    levelTwo(sql`x.correct_outcomes = ${s.correctOutcomes} and ${more}`);
+  return sql.join(
+    [
+      range(sql`x.points > ${s.points}`, up, before),
+      range(level(sql`x.exact_minutes > ${s.exactMinutes}`), up, before),
+      range(levelTwo(sql`x.correct_outcomes > ${s.correctOutcomes}`), up, before),
+      range(levelAll(sql`x.team_key < ${s.teamKey}`), up, before),
+      range(levelAll(sql`x.team_key > ${s.teamKey}`), down, after),
+      range(levelTwo(sql`x.correct_outcomes < ${s.correctOutcomes}`), down, after),
+      range(level(sql`x.exact_minutes < ${s.exactMinutes}`), down, after),
+      range(sql`x.points < ${s.points}`, down, after),
+    ],
+    sql` union all `,
+  );
+};
+
+/**
+ * A team's row with up to `before` rows above it and `after` below, in the table's order, and
+ * where the team is among them, from its score and key as its place was counted; null when its
+ * row no longer holds them (the table moved since).
+ */
+export const tableAround = async (
+  db: Db,
+  leagueId: string,
+  season: string,
+  team: Score & { teamId: string; teamKey: string },
+  before: number,
+  after: number,
+) => {
+  const rows = (
+    await prepared(
+      db,
+      inTableOrder(
+        tableQuery(db, leagueId, season).where(
+          'tt.team_id',
+          'in',
+          sql<string>`(select cast(${team.teamId} as text) union all ${aroundRanges(leagueId, season, team, before, after)})`,
+        ),
+      ),
+    )
+  ).map(toTotals);
+  const at = rows.findIndex((r) => r.teamId === team.teamId);
+  const me = rows[at];
+  if (!me || !levelScores(me, team)) return null;
+  return { rows: rows.slice(Math.max(0, at - before), at + after + 1), at: Math.min(at, before) };
+};
 
 export type Score = Pick<TotalsRow, 'points' | 'exactMinutes' | 'correctOutcomes'>;
 
@@ -167,11 +247,32 @@ const betterCounts = (
  * each (its rank is that + 1) and its 0-based position (those plus the teams level with it before
  * it by name). One statement from the user's own teams (a handful), counting on the rank index.
  */
-export const placesOfUser = async (db: Db, leagueId: string, season: string, userId: string) => {
+/** Where one of the user's teams stands: teams above it, its position, its score and key. */
+export interface Place extends Score {
+  teamId: string;
+  better: number;
+  position: number;
+  teamKey: string;
+}
+
+export const placesOfUser = async (
+  db: Db,
+  leagueId: string,
+  season: string,
+  userId: string,
+): Promise<Place[]> => {
   const key = sql`tt.league_id = ${leagueId} and tt.season = ${season}`;
   const rows = await preparedSql(
     db,
-    sql<{ team_id: string; better: number; level_before: number }>`select m.team_id,
+    sql<{
+      team_id: string;
+      better: number;
+      level_before: number;
+      points: number;
+      exact_minutes: number;
+      correct_outcomes: number;
+      team_key: string;
+    }>`select m.team_id, m.points, m.exact_minutes, m.correct_outcomes, m.team_key,
       ${betterCounts(key, { points: sql`m.points`, exactMinutes: sql`m.exact_minutes`, correctOutcomes: sql`m.correct_outcomes` })} as better,
       (select count(*) from team_totals tt where ${key} and tt.points = m.points
         and tt.exact_minutes = m.exact_minutes and tt.correct_outcomes = m.correct_outcomes
@@ -183,7 +284,15 @@ export const placesOfUser = async (db: Db, leagueId: string, season: string, use
   return rows
     .map((r) => {
       const better = Number(r.better);
-      return { teamId: r.team_id, better, position: better + Number(r.level_before) };
+      return {
+        teamId: r.team_id,
+        better,
+        position: better + Number(r.level_before),
+        points: Number(r.points),
+        exactMinutes: Number(r.exact_minutes),
+        correctOutcomes: Number(r.correct_outcomes),
+        teamKey: r.team_key,
+      };
     })
     .sort((a, b) => a.position - b.position);
 };

@@ -7,7 +7,7 @@ import { createLeague, player } from '../../../tests/setup/leagues';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
 import { statisticsCounts } from '../../../tests/setup/statistics-counts';
 import { markLeaguesChanged } from './versions-repository';
-import { placesOfUser } from './repository';
+import { placesOfUser, tableAround } from './repository';
 import { readStandings } from './table';
 
 // Standings read from derived totals, a page at a time: a league of 130 teams loaded in bulk
@@ -257,7 +257,7 @@ describe('standings from derived totals', () => {
       const teamId = `bulk-team-${i}`;
       const position = table.findIndex((r) => r.teamId === teamId);
       const [place] = await placesOfUser(db, leagueId, season, `bulk-user-${i}`);
-      expect(place).toEqual({ teamId, better: (table[position]?.rank ?? 0) - 1, position });
+      expect(place).toMatchObject({ teamId, better: (table[position]?.rank ?? 0) - 1, position });
       const read = await readStandings(db, league, season, { around: 'me' }, `bulk-user-${i}`);
       for (const row of read.top)
         expect([row.teamId, row.rank]).toEqual([
@@ -267,6 +267,32 @@ describe('standings from derived totals', () => {
       const around = table.slice(Math.max(0, position - 1), position + 2).map((r) => r.teamId);
       expect(read.top.map((r) => r.teamId)).toEqual(expect.arrayContaining(around));
     }
+  });
+
+  it('finds the rows around every team from its own row, as the whole table orders them', async () => {
+    const table = fullTable();
+    const { db } = t.services.database;
+    let checked = 0;
+    for (const [position, row] of table.entries()) {
+      const owner = /^bulk-team-(\d+)$/.exec(row.teamId)?.[1];
+      if (owner === undefined) continue;
+      const [place] = await placesOfUser(db, leagueId, season, `bulk-user-${owner}`);
+      expect(place?.teamId).toBe(row.teamId);
+      if (!place) continue;
+      checked += 1;
+      const around = await tableAround(db, leagueId, season, place, 2, 1);
+      expect(around?.at).toBe(Math.min(position, 2));
+      expect(around?.rows.map((r) => r.teamId)).toEqual(
+        table.slice(Math.max(0, position - 2), position + 2).map((r) => r.teamId),
+      );
+    }
+    expect(checked).toBe(teamsInLeague - 2);
+    // A score the team's row no longer holds (the table moved since its place was counted).
+    const [place] = await placesOfUser(db, leagueId, season, 'bulk-user-0');
+    if (place)
+      expect(
+        await tableAround(db, leagueId, season, { ...place, points: place.points + 1 }, 2, 1),
+      ).toBeNull();
   });
 
   it('gives one round’s table and winners, latest round first, and 404 for a round without results', async () => {

@@ -32,20 +32,23 @@ export interface RankedTotals extends repo.TotalsRow {
   position: number;
 }
 
-const rankedSlice = async (
+/**
+ * Ranks rows read from the table at 0-based `offset`, with the row before them first unless the
+ * slice starts the table.
+ */
+const rankRead = async (
   db: Kysely<DB>,
   leagueId: string,
   season: string,
+  read: repo.TotalsRow[],
   offset: number,
-  limit: number,
   /** A team in the slice whose rank is known (the viewer's): a row level with it shares it. */
   known?: { position: number; better: number },
 ) => {
-  // The row before the slice comes with it: when it scored more than the slice's first, that
-  // row's rank is its place (nobody ranks above the table's first row); only a tie across the
-  // slice's edge needs the teams above counted.
+  // When the row before the slice scored more than the slice's first, that row's rank is its
+  // place (nobody ranks above the table's first row); only a tie across the slice's edge needs
+  // the teams above counted.
   const before = offset === 0 ? 0 : 1;
-  const read = await repo.tableSlice(db, leagueId, season, offset - before, limit + before);
   const [previous] = read;
   const rows = read.slice(before);
   const first = rows[0];
@@ -60,6 +63,38 @@ const rankedSlice = async (
           ? known.better
           : await repo.countBetter(db, leagueId, season, first);
   return rankFrom(rows, offset, 1 + better);
+};
+
+const rankedSlice = async (
+  db: Kysely<DB>,
+  leagueId: string,
+  season: string,
+  offset: number,
+  limit: number,
+  known?: { position: number; better: number },
+) => {
+  const before = offset === 0 ? 0 : 1;
+  const read = await repo.tableSlice(db, leagueId, season, offset - before, limit + before);
+  return rankRead(db, leagueId, season, read, offset, known);
+};
+
+/**
+ * A team with the rows above and below it, ranked, read from the team's own row (no walk past
+ * the rows above it); by position when the table moved since the place was counted.
+ */
+const rankedAround = async (
+  db: Kysely<DB>,
+  leagueId: string,
+  season: string,
+  place: repo.Place,
+) => {
+  const start = Math.max(0, place.position - 1);
+  // The row before the slice comes with it (rankRead), so two rows above the team past the top.
+  const above = place.position - start + (start === 0 ? 0 : 1);
+  const read = await repo.tableAround(db, leagueId, season, place, above, 1);
+  if (read?.at !== above)
+    return rankedSlice(db, leagueId, season, start, place.position - start + 2, place);
+  return rankRead(db, leagueId, season, read.rows, start, place);
 };
 
 /**
@@ -200,15 +235,8 @@ const assemble = async (
   /** …and those read after it. */
   later: TablePart,
 ) => {
-  const slice = (
-    offset: number,
-    limit: number,
-    keep = later,
-    known?: { position: number; better: number },
-  ) =>
-    keep(`slice:${offset}:${limit}`, () =>
-      rankedSlice(db, league.id, season, offset, limit, known),
-    );
+  const slice = (offset: number, limit: number, keep = later) =>
+    keep(`slice:${offset}:${limit}`, () => rankedSlice(db, league.id, season, offset, limit));
   const places = viewerPlaces(db, league.id, season, viewerId, kept);
   const scored = roundRepo.scoredRounds(db, league.competitionId, season);
   // The first page (a table's most read) starts beside the summary: it is there whatever the
@@ -255,7 +283,9 @@ const assemble = async (
         const start = Math.max(0, position - 1);
         const shown =
           ten.length < topSize || [start, position, position + 1].every((p) => top.has(p));
-        return shown ? [] : [slice(start, position - start + 2, kept, place)];
+        return shown
+          ? []
+          : [kept(`around:${place.teamId}`, () => rankedAround(db, league.id, season, place))];
       }),
     );
   });
