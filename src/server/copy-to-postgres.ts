@@ -232,6 +232,10 @@ export const copyToPostgres = async (
     } finally {
       await client.end();
     }
+    // The planner's statistics of the copied rows before anything reads them (autovacuum gets to
+    // a bulk load only later; without them a 10,000-team league's places were counted by a nested
+    // loop over every team, seconds instead of milliseconds).
+    await sql`analyze`.execute(target.db);
     // The totals from the copied picks, as 'Rebuild standings' makes them.
     const standings = createStandings({ database: target, now: () => new Date() });
     const competitions = (
@@ -247,6 +251,8 @@ export const copyToPostgres = async (
       progress(`standings rebuilt: ${id}`);
     }
     await standings.stop();
+    // The rebuilt totals' pages marked all-visible, so the tables' counts read the index alone.
+    await sql`vacuum analyze`.execute(target.db);
     const stored = await Promise.all(
       counts.map(async (c) => ({
         ...c,
