@@ -2,11 +2,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { anonymous, genericOAuth, twoFactor } from 'better-auth/plugins';
-import {
-  getCurrentAuthContextAsyncLocalStorage,
-  getCurrentDBAdapterAsyncLocalStorage,
-  getRequestStateAsyncLocalStorage,
-} from '@better-auth/core/context';
 import type { Env } from './env';
 import type { Database } from './db/database';
 import type { Logger } from './logger';
@@ -19,6 +14,7 @@ import { cleanName } from '../domain/league-names';
 import { mixedScriptWord } from '../domain/names';
 import { deleteUserRow } from './auth-repository';
 import { AppError } from './errors';
+import { countAuthCalls } from './auth-stores';
 import { ThrottledError, takeAttempt, throttleRules } from './throttle';
 
 export interface SessionUser {
@@ -250,54 +246,8 @@ const buildAuth = ({
 };
 
 export type Auth = ReturnType<typeof buildAuth>;
-
-/*
- * better-auth keeps its request state in AsyncLocalStorage stores. On Node 20 an enabled store
- * runs a hook on every promise the whole process makes, for as long as it stays enabled: after
- * the first sign-in, every save of the kick-off rush paid for a store only sign-ins read (a
- * fifth of a microsecond a promise, a few microseconds a request). So every call into
- * better-auth is counted, and when none is running the stores are switched off; better-auth's
- * next call switches them on again (`run`). A call counts from its first step to its answer, so
- * nothing of better-auth's reads a store while it is off.
- */
-const authStores = Promise.all([
-  getRequestStateAsyncLocalStorage(),
-  getCurrentAuthContextAsyncLocalStorage(),
-  getCurrentDBAdapterAsyncLocalStorage(),
-]);
-let authCallsRunning = 0;
-
-const counted = async <T>(call: () => T): Promise<Awaited<T>> => {
-  authCallsRunning += 1;
-  try {
-    return await call();
-  } finally {
-    authCallsRunning -= 1;
-    const stores = await authStores;
-    // Checked again after the wait: a call that started meanwhile keeps them on.
-    if (authCallsRunning === 0) for (const store of stores) store.disable();
-  }
-};
-
-const countCalls = <F>(f: F): F =>
-  typeof f === 'function'
-    ? new Proxy(f, {
-        apply: (target, self, args) =>
-          counted(() => Reflect.apply(target as (...a: unknown[]) => unknown, self, args)),
-      })
-    : f;
-
-export const createAuth = (deps: AuthDeps): Auth => {
-  const auth = buildAuth(deps);
-  const api = Object.fromEntries(
-    Object.entries(auth.api).map(([name, endpoint]) => [name, countCalls(endpoint)]),
-  ) as typeof auth.api;
-  return { ...auth, api, handler: countCalls(auth.handler) };
-};
-
-/** Whether better-auth's stores are on (tests: off whenever no call into better-auth runs). */
-export const authStoresEnabled = async () =>
-  (await authStores).some((store) => (store as unknown as { enabled?: boolean }).enabled === true);
+/** better-auth for the app: its stores on only while one of its calls runs (auth-stores.ts). */
+export const createAuth = (deps: AuthDeps): Auth => countAuthCalls(buildAuth(deps));
 
 export const displayNameMax = 50;
 
