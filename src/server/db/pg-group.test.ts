@@ -18,6 +18,8 @@ interface Unit {
   breakLast?: boolean;
   /** No last statement: the group commits after its work. */
   noLast?: boolean;
+  /** The group's two first statements leave together, and the first fails (a duplicate key). */
+  breakFirst?: boolean;
 }
 
 const stored = async () =>
@@ -39,8 +41,16 @@ const runner = (alone: string[]) => {
       );
       return `${unit.id} alone`;
     },
-    work: async ({ query, last }: GroupStatements, units) => {
+    work: async ({ query, queries, last }: GroupStatements, units) => {
       const ids = units.map((u) => u.id);
+      if (units.some((u) => u.breakFirst))
+        await queries([
+          [
+            `insert into group_probe (id, how) select unnest($1::text[]), 'group'`,
+            [[...ids, ...ids]],
+          ],
+          ['select count(*)::int as n from group_probe', []],
+        ]);
       const seen = await query<{ n: number }>('select count(*)::int as n from group_probe', []);
       await query(`insert into group_probe (id, how) select unnest($1::text[]), 'group'`, [ids]);
       const outcomes: UnitOutcome<string>[] = units.map((u) => ({
@@ -63,6 +73,7 @@ beforeAll(async () => {
   await sql`create table group_probe (id text primary key, how text not null)`.execute(
     t.services.database.db,
   );
+  await sql`create table group_lock (id text primary key)`.execute(t.services.database.db);
 });
 
 describe.skipIf(!available)('group commit on pipelined connections', () => {
@@ -108,6 +119,57 @@ describe.skipIf(!available)('group commit on pipelined connections', () => {
     const again = await groups.run({ id: 'c3' });
     expect(again).toContain('in a group');
     expect(alone.sort()).toEqual(['b1', 'b2']);
+  });
+
+  it('stores nothing of a group when one of the statements sent together fails', async () => {
+    const alone: string[] = [];
+    const groups = runner(alone);
+    const answers = await Promise.all([
+      groups.run({ id: 'e1', breakFirst: true }),
+      groups.run({ id: 'e2' }),
+    ]);
+    expect(answers).toEqual(['e1 alone', 'e2 alone']);
+    expect((await stored()).filter((r) => r.id.startsWith('e'))).toEqual([
+      { id: 'e1', how: 'alone' },
+      { id: 'e2', how: 'alone' },
+    ]);
+    expect(await groups.run({ id: 'e3' })).toContain('in a group');
+  });
+
+  it('runs statements sent together in order: the later sees what committed while the first waited', async () => {
+    const { pipelined } = t.services.database;
+    if (!pipelined) throw new Error('PostgreSQL only');
+    await sql`insert into group_lock (id) values ('k')`.execute(t.services.database.db);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // Another writer holds the row and adds one of its own, committed only after the group sent.
+    const writer = t.services.database.db.transaction().execute(async (trx) => {
+      await sql`select id from group_lock where id = 'k' for update`.execute(trx);
+      await sql`insert into group_probe (id, how) values ('w1', 'writer')`.execute(trx);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    const groups = postgresGroups<string, number>(pipelined, {
+      key: (unit) => unit,
+      alone: async () => -1,
+      work: async ({ queries }, units) => {
+        const [, seen] = await queries<[unknown[], { n: number }[]]>([
+          [`select id from group_lock where id = 'k' for no key update`, []],
+          [`select count(*)::int as n from group_probe where id = 'w1'`, []],
+        ]);
+        return units.map(() => ({ ok: true, value: seen[0]?.n ?? -2 }));
+      },
+    });
+    const answer = groups.run('f1');
+    // The group waits for the row while the writer still holds it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(groups.state()).toMatchObject({ running: 1 });
+    release();
+    await writer;
+    expect(await answer).toBe(1);
   });
 
   it('commits a group that asks for no last statement after its work', async () => {

@@ -6,10 +6,19 @@ export type GroupQuery = <R = Record<string, unknown>>(
   params: readonly unknown[],
 ) => Promise<R[]>;
 
+/** A statement and its parameters. */
+export type GroupStatement = readonly [text: string, params: readonly unknown[]];
+
 /** The statements of a group's transaction. */
 export interface GroupStatements {
   /** Runs a statement; the group's first goes out together with its BEGIN. */
   query: GroupQuery;
+  /**
+   * Runs several statements sent in one write (the group's first with its BEGIN): PostgreSQL
+   * runs them one after another, each seeing what committed before it started. Their rows, in
+   * order, once all are answered.
+   */
+  queries: <R extends unknown[][]>(statements: readonly GroupStatement[]) => Promise<R>;
   /**
    * Runs the group's last statement and commits: the COMMIT goes out with it, and both are
    * answered before this settles. Nothing may be asked after it. Without it the group commits
@@ -49,8 +58,8 @@ interface Entry<U, R> {
  * - When the group's transaction fails (a deadlock's victim, a lost connection), nothing of it is
  *   stored and each unit runs again on its own through `alone` (with the usual retries).
  * - The connection is in pipeline mode (`Database.pipelined`): BEGIN is sent with the first
- *   statement and COMMIT with the last, so a group of read, read, write waits for three round
- *   trips, not five. A failed statement fails the ones sent behind it in the transaction (a
+ *   statement and COMMIT with the last, and statements asked for together (`queries`) leave in
+ *   one write, so a group of two reads and a write waits for two round trips, not five. A failed statement fails the ones sent behind it in the transaction (a
  *   COMMIT after a failure only rolls back), so nothing is stored.
  */
 export const postgresGroups = <U, R>(
@@ -75,23 +84,30 @@ export const postgresGroups = <U, R>(
   const transaction = async (connection: PipelinedConnection, units: U[]) => {
     let begun: Promise<unknown> | null = null;
     let committed: Promise<unknown> | null = null;
-    /** Sends a statement (after the BEGIN, which goes out with the first); a failed BEGIN fails it too. */
-    const send = <T>(text: string, params: readonly unknown[]) => {
+    /**
+     * Sends statements in one write (after the BEGIN, which goes out with the first; with the
+     * COMMIT after them when `commit`); their rows once all of it is answered. A failed BEGIN
+     * fails them too.
+     */
+    const send = async (statements: readonly GroupStatement[], commit: boolean) => {
       if (committed) throw new Error('a statement after the group committed');
-      begun ??= connection.query('begin', []);
-      return [begun, connection.query<T>(text, params)] as const;
+      const sent = connection.together(() => {
+        begun ??= connection.query('begin', []);
+        const rows = statements.map(([text, params]) => connection.query(text, params));
+        if (commit) committed = connection.query('commit', []);
+        return [begun, ...rows, ...(committed ? [committed] : [])];
+      });
+      return (await Promise.all(sent)).slice(1, 1 + statements.length) as unknown[][];
     };
-    const query: GroupQuery = async <T>(text: string, params: readonly unknown[]) => {
-      const [, rows] = await Promise.all(send<T>(text, params));
-      return rows;
+    const statements: GroupStatements = {
+      query: async <T>(text: string, params: readonly unknown[]) =>
+        (await send([[text, params]], false))[0] as T[],
+      queries: async <R extends unknown[][]>(list: readonly GroupStatement[]) =>
+        (await send(list, false)) as R,
+      last: async <T>(text: string, params: readonly unknown[]) =>
+        (await send([[text, params]], true))[0] as T[],
     };
-    const last: GroupQuery = async <T>(text: string, params: readonly unknown[]) => {
-      const sent = send<T>(text, params);
-      committed = connection.query('commit', []);
-      const [, rows] = await Promise.all([...sent, committed]);
-      return rows;
-    };
-    const outcomes = await options.work({ query, last }, units);
+    const outcomes = await options.work(statements, units);
     if (begun) await (committed ?? connection.query('commit', []));
     return outcomes;
   };

@@ -1,5 +1,5 @@
 import { preparedStatement } from '../db/database';
-import type { GroupQuery } from '../db/pg-group';
+import type { GroupQuery, GroupStatements } from '../db/pg-group';
 import type { FixtureForPrediction } from '../../domain/predictions';
 import { leaguesRulesPostgresText, type RulesRow } from '../leagues/rules-repository';
 import {
@@ -21,7 +21,8 @@ import {
  * whole group: the same reads and writes as `readForSave` and `writeSave` (repository.ts), with
  * lists bound as arrays. The teams' rows are locked first, in one order (no two groups wait on
  * each other in a circle), and everything else is read by a later statement, so it sees what an
- * earlier writer of those teams committed while this group waited for their rows.
+ * earlier writer of those teams committed while this group waited for their rows. Both leave in
+ * one write (the later one needs nothing the first answers): a group waits for two round trips.
  */
 
 const teamsText =
@@ -36,12 +37,13 @@ const picksSelect = (teams: string, fixtures: string) =>
       and (p.joker = 1 or p.fixture_id = any(${fixtures}::text[]))`;
 
 // Fixtures with shared locks: a result or a moved kick-off committing meanwhile is waited for.
+// The teams' leagues come from their rows (a team never moves league).
 const readsText = preparedStatement(`select
   (select coalesce(json_agg(f), '[]'::json) from (
     select id, competition_id, season, kickoff_at, status, home_team, away_team
     from fixtures where id = any($1::text[]) order by id for share) f) as fixtures,
   (select coalesce(json_agg(p), '[]'::json) from (${picksSelect('$2', '$1')}) p) as picks,
-  (select coalesce(json_agg(r), '[]'::json) from (${leaguesRulesPostgresText('$3')}) r) as rules`);
+  (select coalesce(json_agg(r), '[]'::json) from (${leaguesRulesPostgresText('(select array_agg(distinct league_id) from teams where id = any($2::text[]))')}) r) as rules`);
 
 const picksText = picksSelect('$1', '$2');
 
@@ -82,21 +84,18 @@ const byTeam = (picks: PickRow[]) => {
  * may still move has them read again once its league's runs are over (`settledPicks`).
  */
 export const readForSaves = async (
-  query: GroupQuery,
+  { query, queries }: Pick<GroupStatements, 'query' | 'queries'>,
   saves: readonly { teamId: string; fixtureIds: readonly string[] }[],
 ): Promise<Map<string, SaveReads>> => {
-  const teams = new Map(
-    (await query<TeamLeagueRow>(teamsText, [saves.map((s) => s.teamId)])).map((row) => [
-      row.id,
-      toTeamWithCompetition(row),
-    ]),
-  );
+  const teamIds = saves.map((s) => s.teamId);
   const fixtureIds = [...new Set(saves.flatMap((s) => s.fixtureIds))];
-  const leagueIds = [...new Set([...teams.values()].map((t) => t.leagueId))];
-  const [reads] = await query<{ fixtures: SaveFixtureRow[]; picks: PickRow[]; rules: RulesRow[] }>(
-    readsText,
-    [fixtureIds, [...teams.keys()], leagueIds],
-  );
+  const [teamRows, [reads]] = await queries<
+    [TeamLeagueRow[], { fixtures: SaveFixtureRow[]; picks: PickRow[]; rules: RulesRow[] }[]]
+  >([
+    [teamsText, [teamIds]],
+    [readsText, [fixtureIds, teamIds]],
+  ]);
+  const teams = new Map(teamRows.map((row) => [row.id, toTeamWithCompetition(row)]));
   const rules = reads?.rules ?? [];
   const fixtures = new Map<string, FixtureForPrediction>(
     (reads?.fixtures ?? []).map((f) => [f.id, toSaveFixture(f)]),

@@ -274,9 +274,9 @@ const saveGroups = (database: Database) => {
     runner = postgresGroups<SaveUnit, SaveAnswer>(pipelined, {
       key: (unit) => unit.teamId,
       alone: (unit) => saveAlone(database, unit),
-      work: async ({ query, last }, units) => {
+      work: async ({ query, queries, last }, units) => {
         const reads = await pg.readForSaves(
-          query,
+          { query, queries },
           units.map((u) => ({ teamId: u.teamId, fixtureIds: u.batch.map((p) => p.fixtureId) })),
         );
         const decided = units.map((unit) => {
