@@ -12,7 +12,7 @@ import type { Language } from '../domain/i18n';
 import { errorCatalogue } from '../domain/errors';
 import { cleanName } from '../domain/league-names';
 import { mixedScriptWord } from '../domain/names';
-import { deleteUserRow } from './auth-repository';
+import { deleteUserRow, sessionWithUser } from './auth-repository';
 import { AppError } from './errors';
 import { countAuthCalls } from './auth-stores';
 import { ThrottledError, takeAttempt, throttleRules } from './throttle';
@@ -246,8 +246,14 @@ const buildAuth = ({
 };
 
 export type Auth = ReturnType<typeof buildAuth>;
+/** Each auth's database: a session whose cache cookie ran out is confirmed there (`confirmedUser`). */
+const authDatabases = new WeakMap<Auth, Database>();
 /** better-auth for the app: its stores on only while one of its calls runs (auth-stores.ts). */
-export const createAuth = (deps: AuthDeps): Auth => countAuthCalls(buildAuth(deps));
+export const createAuth = (deps: AuthDeps): Auth => {
+  const auth = countAuthCalls(buildAuth(deps));
+  authDatabases.set(auth, deps.database);
+  return auth;
+};
 
 export const displayNameMax = 50;
 
@@ -303,18 +309,28 @@ interface CachedUser {
   twoFactorEnabled?: unknown;
 }
 
-const cookieValue = (header: string | null, name: string) => {
+const cookieValue = (header: string | null, name: string) => cookieValues(header, name, '')[0];
+
+/** The values of two cookies of a header, in one pass (null: absent, or a broken escape). */
+const cookieValues = (header: string | null, first: string, second: string) => {
+  const found: [string | null, string | null] = [null, null];
+  let seen = 0;
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return null; // a broken escape is no value (and never a 500)
-      }
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    const at = name === first ? 0 : name === second ? 1 : -1;
+    if (at === -1 || (seen & (1 << at)) !== 0) continue;
+    seen |= 1 << at;
+    const value = part.slice(eq + 1).trim();
+    try {
+      found[at] = value.includes('%') ? decodeURIComponent(value) : value;
+    } catch {
+      found[at] = null; // a broken escape is no value (and never a 500)
     }
+    if (seen === 3) break;
   }
-  return null;
+  return found;
 };
 
 interface CachePayload {
@@ -370,14 +386,13 @@ const verifyCachePayload = (raw: string, token: string, secret: string): Verifie
  * Anything else falls back to better-auth (which renews the cache). The session-cache test fails
  * if better-auth's format ever moves away from this.
  */
-const cachedUser = async (auth: Auth, headers: Headers): Promise<CachedUser | null> => {
-  const header = headers.get('cookie');
-  if (!header) return null;
-  const context = await auth.$context;
-  const names = context.authCookies;
-  const raw = cookieValue(header, names.sessionData.name);
-  const token = cookieValue(header, names.sessionToken.name);
-  if (!raw || !token) return null;
+const cachedUser = (
+  auth: Auth,
+  secret: string,
+  raw: string | null,
+  token: string,
+): CachedUser | null => {
+  if (!raw) return null;
   let memo = verifiedCookies.get(auth);
   if (!memo) {
     memo = new Map();
@@ -386,16 +401,67 @@ const cachedUser = async (auth: Auth, headers: Headers): Promise<CachedUser | nu
   const key = `${token} ${raw}`;
   let verified = memo.get(key) ?? null;
   if (!verified) {
-    verified = verifyCachePayload(raw, token, context.secret);
+    verified = verifyCachePayload(raw, token, secret);
     if (!verified) return null;
     if (memo.size >= verifiedLimit) memo.delete(memo.keys().next().value ?? '');
     memo.set(key, verified);
   }
-  if (verified.until < Date.now()) {
-    memo.delete(key);
-    return null;
+  // An expired cookie stays known (its next request needs no parsing or HMAC to be turned away).
+  return verified.until < Date.now() ? null : verified.user;
+};
+
+/** The token of better-call's signed session cookie (the token, '.', a base64 HMAC-SHA-256 of it). */
+const signedToken = (value: string, secret: string) => {
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+};
+
+/**
+ * Sessions confirmed in the database lately, by their signed session cookie (per auth instance, at
+ * most `verifiedLimit`).
+ */
+const confirmedSessions = new WeakMap<Auth, Map<string, Verified>>();
+
+/**
+ * The session of a request whose cache cookie ran out, confirmed with one statement of our own:
+ * better-auth's pipeline costs a millisecond, and while it runs its request stores hook every
+ * promise of the process (auth-stores.ts) — at a kick-off rush every player's cookie runs out
+ * once a minute, so they would be on nearly all the time. A confirmed session counts on this
+ * instance for a minute, as a fresh cookie does (signing out elsewhere takes effect within it).
+ * null leaves the request to better-auth: no validly signed token, no session or an expired one
+ * (better-auth clears the cookies), or a session due to be extended (better-auth extends it).
+ */
+const confirmedUser = async (
+  auth: Auth,
+  context: Awaited<Auth['$context']>,
+  cookie: string,
+): Promise<CachedUser | null> => {
+  const database = authDatabases.get(auth);
+  if (!database) return null;
+  let memo = confirmedSessions.get(auth);
+  if (!memo) {
+    memo = new Map();
+    confirmedSessions.set(auth, memo);
   }
-  return verified.user;
+  const now = Date.now();
+  const known = memo.get(cookie);
+  if (known && known.until >= now) return known.user;
+  memo.delete(cookie);
+  const token = signedToken(cookie, context.secret);
+  if (!token) return null;
+  const row = await sessionWithUser(database.db, token);
+  if (!row) return null;
+  const { expiresAt: expires, ...user } = row;
+  const expiresAt = new Date(expires).getTime();
+  const { expiresIn, updateAge } = context.sessionConfig;
+  if (!(expiresAt > now) || expiresAt - (expiresIn - updateAge) * 1000 <= now) return null;
+  if (memo.size >= verifiedLimit) memo.delete(memo.keys().next().value ?? '');
+  memo.set(cookie, { user, until: Math.min(now + sessionCacheSeconds * 1000, expiresAt) });
+  return user;
 };
 
 export const getSessionUser = async (
@@ -405,11 +471,16 @@ export const getSessionUser = async (
   /** Read the database, not the cache (and refresh the cache cookie with what it holds). */
   fresh = false,
 ): Promise<SessionUser | null> => {
-  const cached = fresh ? null : await cachedUser(auth, headers);
-  if (cached) return toSessionUser(cached);
-  // Without a session token there is no session to look up (visitors' requests skip better-auth).
   const context = await auth.$context;
-  if (!cookieValue(headers.get('cookie'), context.authCookies.sessionToken.name)) return null;
+  const { sessionData, sessionToken } = context.authCookies;
+  const [raw, cookie] = cookieValues(headers.get('cookie'), sessionData.name, sessionToken.name);
+  // Without a session cookie there is no session to look up (visitors' requests skip better-auth).
+  if (!cookie) return null;
+  if (!fresh) {
+    const cached =
+      cachedUser(auth, context.secret, raw, cookie) ?? (await confirmedUser(auth, context, cookie));
+    if (cached) return toSessionUser(cached);
+  }
   const { headers: set, response: session } = await auth.api.getSession({
     headers,
     returnHeaders: true,
@@ -436,6 +507,9 @@ export const startGuestSession = async (
 
 /** The cookies that end the request's session in the browser (its account may be gone already). */
 export const endSession = async (auth: Auth, headers: Headers): Promise<string[]> => {
+  const context = await auth.$context;
+  const cookie = cookieValue(headers.get('cookie'), context.authCookies.sessionToken.name);
+  if (cookie) confirmedSessions.get(auth)?.delete(cookie);
   try {
     const ended = await auth.api.signOut({ headers, returnHeaders: true });
     return ended.headers.getSetCookie();
