@@ -29,7 +29,7 @@ export const serverTiers = [
     'league-log.ts',
     'auth-repository.ts',
   ],
-  ['throttle.ts', 'guards.ts', 'auth-stores.ts'],
+  ['throttle.ts', 'guards.ts', 'auth-stores.ts', 'session-cookies.ts'],
   ['auth.ts'],
   // Domain-like features: what the game is played on.
   ['fixtures'],

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { anonymous, genericOAuth, twoFactor } from 'better-auth/plugins';
@@ -12,9 +11,18 @@ import type { Language } from '../domain/i18n';
 import { errorCatalogue } from '../domain/errors';
 import { cleanName } from '../domain/league-names';
 import { mixedScriptWord } from '../domain/names';
-import { deleteUserRow, sessionWithUser } from './auth-repository';
+import { deleteUserRow } from './auth-repository';
 import { AppError } from './errors';
 import { countAuthCalls } from './auth-stores';
+import {
+  cachedUser,
+  confirmedUser,
+  cookieValue,
+  cookieValues,
+  forgetConfirmed,
+  sessionCacheSeconds,
+  type CachedUser,
+} from './session-cookies';
 import { ThrottledError, takeAttempt, throttleRules } from './throttle';
 
 export interface SessionUser {
@@ -255,6 +263,8 @@ export const createAuth = (deps: AuthDeps): Auth => {
   return auth;
 };
 
+export { sessionCacheSeconds };
+
 export const displayNameMax = 50;
 
 /**
@@ -291,179 +301,11 @@ const clipName = (name: string | null | undefined) =>
 
 const flag = (value: unknown): boolean => value === true || value === 1 || value === '1';
 
-/** How long a session read from the cookie cache is trusted (at most 60 s, DESIGN §5). */
-export const sessionCacheSeconds = 60;
-
 /**
- * The signed-in user of a request, from the session cookie cache when it is fresh. `setCookie`
+ * The signed-in user of a request: from the session cookie cache when it is fresh, else from the
+ * session confirmed in the database (session-cookies.ts), else from better-auth. `setCookie`
  * receives the refreshed cache cookie (and any other cookie better-auth sets) for the response.
  */
-interface CachedUser {
-  id: string;
-  email: string;
-  name: string;
-  role?: string | null;
-  isAnonymous?: unknown;
-  emailVerified?: unknown;
-  locale?: string | null;
-  twoFactorEnabled?: unknown;
-}
-
-const cookieValue = (header: string | null, name: string) => cookieValues(header, name, '')[0];
-
-/** The values of two cookies of a header, in one pass (null: absent, or a broken escape). */
-const cookieValues = (header: string | null, first: string, second: string) => {
-  const found: [string | null, string | null] = [null, null];
-  let seen = 0;
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    const at = name === first ? 0 : name === second ? 1 : -1;
-    if (at === -1 || (seen & (1 << at)) !== 0) continue;
-    seen |= 1 << at;
-    const value = part.slice(eq + 1).trim();
-    try {
-      found[at] = value.includes('%') ? decodeURIComponent(value) : value;
-    } catch {
-      found[at] = null; // a broken escape is no value (and never a 500)
-    }
-    if (seen === 3) break;
-  }
-  return found;
-};
-
-interface CachePayload {
-  session: { session: { token: string; expiresAt: string | Date }; user: CachedUser };
-  expiresAt: number;
-  signature: string;
-}
-
-/** A cache cookie already verified: its user and the instant it stops counting. */
-interface Verified {
-  user: CachedUser;
-  until: number;
-}
-
-/**
- * Cache cookies verified lately, by their exact text and session token (per auth instance, at
- * most `verifiedLimit`): a player's next request within the cookie's minute costs a map look-up
- * instead of parsing and an HMAC. A hit counts only until the cookie itself would expire.
- */
-const verifiedCookies = new WeakMap<Auth, Map<string, Verified>>();
-const verifiedLimit = 20_000;
-
-const verifyCachePayload = (raw: string, token: string, secret: string): Verified | null => {
-  let payload: CachePayload;
-  try {
-    payload = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as CachePayload;
-  } catch {
-    return null;
-  }
-  const { session, expiresAt, signature } = payload ?? {};
-  if (
-    !session?.session ||
-    !session.user ||
-    typeof expiresAt !== 'number' ||
-    typeof signature !== 'string'
-  )
-    return null;
-  const expected = createHmac('sha256', secret)
-    .update(JSON.stringify({ ...session, expiresAt }))
-    .digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  if (!token.startsWith(`${session.session.token}.`)) return null;
-  const until = Math.min(expiresAt, new Date(session.session.expiresAt).getTime());
-  return Number.isNaN(until) ? null : { user: session.user, until };
-};
-
-/**
- * The session from its signed cache cookie alone — no database and none of better-auth's request
- * pipeline, which costs a millisecond a request at the kick-off rush. The cookie is better-auth's
- * own 'compact' cache (base64url JSON of the session, its expiry and an HMAC-SHA-256 of both with
- * the app's secret); it counts only while fresh, unexpired and issued for the session cookie sent.
- * Anything else falls back to better-auth (which renews the cache). The session-cache test fails
- * if better-auth's format ever moves away from this.
- */
-const cachedUser = (
-  auth: Auth,
-  secret: string,
-  raw: string | null,
-  token: string,
-): CachedUser | null => {
-  if (!raw) return null;
-  let memo = verifiedCookies.get(auth);
-  if (!memo) {
-    memo = new Map();
-    verifiedCookies.set(auth, memo);
-  }
-  const key = `${token} ${raw}`;
-  let verified = memo.get(key) ?? null;
-  if (!verified) {
-    verified = verifyCachePayload(raw, token, secret);
-    if (!verified) return null;
-    if (memo.size >= verifiedLimit) memo.delete(memo.keys().next().value ?? '');
-    memo.set(key, verified);
-  }
-  // An expired cookie stays known (its next request needs no parsing or HMAC to be turned away).
-  return verified.until < Date.now() ? null : verified.user;
-};
-
-/** The token of better-call's signed session cookie (the token, '.', a base64 HMAC-SHA-256 of it). */
-const signedToken = (value: string, secret: string) => {
-  const dot = value.lastIndexOf('.');
-  if (dot < 1) return null;
-  const token = value.slice(0, dot);
-  const given = Buffer.from(value.slice(dot + 1), 'base64');
-  const expected = createHmac('sha256', secret).update(token).digest();
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
-};
-
-/**
- * Sessions confirmed in the database lately, by their signed session cookie (per auth instance, at
- * most `verifiedLimit`).
- */
-const confirmedSessions = new WeakMap<Auth, Map<string, Verified>>();
-
-/**
- * The session of a request whose cache cookie ran out, confirmed with one statement of our own:
- * better-auth's pipeline costs a millisecond, and while it runs its request stores hook every
- * promise of the process (auth-stores.ts) — at a kick-off rush every player's cookie runs out
- * once a minute, so they would be on nearly all the time. A confirmed session counts on this
- * instance for a minute, as a fresh cookie does (signing out elsewhere takes effect within it).
- * null leaves the request to better-auth: no validly signed token, no session or an expired one
- * (better-auth clears the cookies), or a session due to be extended (better-auth extends it).
- */
-const confirmedUser = async (
-  auth: Auth,
-  context: Awaited<Auth['$context']>,
-  cookie: string,
-): Promise<CachedUser | null> => {
-  const database = authDatabases.get(auth);
-  if (!database) return null;
-  let memo = confirmedSessions.get(auth);
-  if (!memo) {
-    memo = new Map();
-    confirmedSessions.set(auth, memo);
-  }
-  const now = Date.now();
-  const known = memo.get(cookie);
-  if (known && known.until >= now) return known.user;
-  memo.delete(cookie);
-  const token = signedToken(cookie, context.secret);
-  if (!token) return null;
-  const row = await sessionWithUser(database.db, token);
-  if (!row) return null;
-  const { expiresAt: expires, ...user } = row;
-  const expiresAt = new Date(expires).getTime();
-  const { expiresIn, updateAge } = context.sessionConfig;
-  if (!(expiresAt > now) || expiresAt - (expiresIn - updateAge) * 1000 <= now) return null;
-  if (memo.size >= verifiedLimit) memo.delete(memo.keys().next().value ?? '');
-  memo.set(cookie, { user, until: Math.min(now + sessionCacheSeconds * 1000, expiresAt) });
-  return user;
-};
-
 export const getSessionUser = async (
   auth: Auth,
   headers: Headers,
@@ -477,8 +319,17 @@ export const getSessionUser = async (
   // Without a session cookie there is no session to look up (visitors' requests skip better-auth).
   if (!cookie) return null;
   if (!fresh) {
+    const database = authDatabases.get(auth);
     const cached =
-      cachedUser(auth, context.secret, raw, cookie) ?? (await confirmedUser(auth, context, cookie));
+      cachedUser(auth, context.secret, raw, cookie) ??
+      (database
+        ? await confirmedUser(
+            auth,
+            database.db,
+            { secret: context.secret, ...context.sessionConfig },
+            cookie,
+          )
+        : null);
     if (cached) return toSessionUser(cached);
   }
   const { headers: set, response: session } = await auth.api.getSession({
@@ -509,7 +360,7 @@ export const startGuestSession = async (
 export const endSession = async (auth: Auth, headers: Headers): Promise<string[]> => {
   const context = await auth.$context;
   const cookie = cookieValue(headers.get('cookie'), context.authCookies.sessionToken.name);
-  if (cookie) confirmedSessions.get(auth)?.delete(cookie);
+  if (cookie) forgetConfirmed(auth, cookie);
   try {
     const ended = await auth.api.signOut({ headers, returnHeaders: true });
     return ended.headers.getSetCookie();
