@@ -329,10 +329,14 @@ describe.runIf(available)('a match followed live by three friends', () => {
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    // The switch shows the new state while its save runs (disabled meanwhile): the server holds
+    // it once the switch is enabled again.
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
     const settings = await json(await context.request.get('/api/push/goal-alerts'));
     expect(settings.leagues).toEqual([expect.objectContaining({ leagueId, enabled: false })]);
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
     await screenshot(page, 'team-goal-alerts');
 
     // Debian's Chromium has no push service offline (see platform.e2e.ts): the goal alert the
