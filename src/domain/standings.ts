@@ -29,7 +29,8 @@ export const rankFrom = <T extends Score>(rows: T[], offset: number, firstRank: 
   return rows.map((row, i) => {
     const previous = rows[i - 1];
     if (previous && !levelScores(previous, row)) rank = offset + i + 1;
-    return { ...row, rank, position: offset + i };
+    // Object.assign, not a spread: see toTotals (server/standings/repository.ts).
+    return Object.assign({}, row, { rank, position: offset + i });
   });
 };
 

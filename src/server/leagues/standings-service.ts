@@ -70,13 +70,12 @@ export const leagueStandings = async (
     correctOutcomes: r.correctOutcomes,
     mine: mine(r),
   });
-  const liveRow = (r: LiveRow) => ({ ...toRow(r), livePoints: r.livePoints, liveRank: r.liveRank });
+  // Object.assign, not spreads, on rows (standings/repository.ts, toTotals).
+  const liveRow = (r: LiveRow) =>
+    Object.assign(toRow(r), { livePoints: r.livePoints, liveRank: r.liveRank });
   // Nothing in play: the live figures are the confirmed ones.
-  const asLive = (r: TotalsRow & { rank: number }) => ({
-    ...toRow(r),
-    livePoints: r.points,
-    liveRank: r.rank,
-  });
+  const asLive = (r: TotalsRow & { rank: number }) =>
+    Object.assign(toRow(r), { livePoints: r.points, liveRank: r.rank });
   const chosen = standings.round;
   const table =
     input.view !== 'live'
@@ -110,7 +109,7 @@ export const leagueStandings = async (
         ? {
             round,
             winnerCount: chosen.winnerCount,
-            winners: chosen.winners.map((w) => toRow({ ...w, rank: 1 })),
+            winners: chosen.winners.map((w) => toRow(Object.assign({}, w, { rank: 1 }))),
             rows: chosen.rows.map(toRow),
           }
         : { round, winnerCount: 0, winners: [], rows: [] },

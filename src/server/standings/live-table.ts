@@ -169,7 +169,7 @@ export const readLiveTable = async (
   const rowAt = (position: number): LiveRow | null => {
     const live = ranked[position];
     const team = live && (own.get(live.teamId) ?? totals.get(live.teamId));
-    return live && team ? { ...team, ...live, position } : null;
+    return live && team ? Object.assign({}, team, live, { position }) : null;
   };
   const rows = (list: number[]) => list.map(rowAt).filter((r): r is LiveRow => r !== null);
   return {

@@ -80,16 +80,15 @@ const tableQuery = (db: Db, leagueId: string, season: string) =>
 
 type TableRow = Awaited<ReturnType<ReturnType<typeof tableQuery>['execute']>>[number];
 
-/** A team's name, manager and score columns (season or round totals) as the domain reads them. */
-export const rankedTeam = (r: {
-  team_id: string;
-  name: string;
-  user_id: string;
-  manager: string | null;
-  points: number;
-  exact_minutes: number;
-  correct_outcomes: number;
-}) => ({
+/*
+ * A table row as the domain reads it, written out field by field. Not made by spreading another
+ * object (`{ ...team, predictions, … }`): on Node 20 rows made by a spread survived young-
+ * generation collections until the next full one (reading a 50-row page over and over promoted
+ * 100 MB in 6 s, against 12 MB written out), and every read after a move paid for them in its
+ * collections (docs/decisions/022, 'Later (29 November, evening)'). The same goes for the rows
+ * built from these (Object.assign, not a spread).
+ */
+const toTotals = (r: TableRow): TotalsRow => ({
   teamId: r.team_id,
   teamName: r.name,
   userId: r.user_id,
@@ -97,10 +96,6 @@ export const rankedTeam = (r: {
   points: Number(r.points),
   exactMinutes: Number(r.exact_minutes),
   correctOutcomes: Number(r.correct_outcomes),
-});
-
-const toTotals = (r: TableRow): TotalsRow => ({
-  ...rankedTeam(r),
   predictions: Number(r.predictions),
   jokers: Number(r.jokers),
   scoredPredictions: Number(r.scored_predictions),

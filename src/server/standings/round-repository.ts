@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { prepared } from '../db/prepared';
 import type { DB } from '../db/schema';
-import { managerName, rankedTeam, teamColumns, type Score, type TotalsRow } from './repository';
+import { managerName, teamColumns, type Score, type TotalsRow } from './repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -56,8 +56,15 @@ const roundQuery = (db: Db, leagueId: string, season: string, round: string) =>
 
 type RoundRow = Awaited<ReturnType<ReturnType<typeof roundQuery>['execute']>>[number];
 
+// Written out, not spread: see toTotals (repository.ts).
 const fromRound = (r: RoundRow): TotalsRow => ({
-  ...rankedTeam(r),
+  teamId: r.team_id,
+  teamName: r.name,
+  userId: r.user_id,
+  manager: managerName(r.manager),
+  points: Number(r.points),
+  exactMinutes: Number(r.exact_minutes),
+  correctOutcomes: Number(r.correct_outcomes),
   bonusPoints: 0,
   predictions: 0,
   jokers: 0,

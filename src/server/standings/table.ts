@@ -306,7 +306,7 @@ const assemble = async (
   const own = new Map(mine.map((r) => [r.teamId, r]));
   const fresh = <R extends repo.TotalsRow>(r: R): R => {
     const now = own.get(r.teamId);
-    return now ? { ...r, predictions: now.predictions, jokers: now.jokers } : r;
+    return now ? Object.assign({}, r, { predictions: now.predictions, jokers: now.jokers }) : r;
   };
 
   return {
