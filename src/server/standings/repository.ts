@@ -86,9 +86,15 @@ type TableRow = Awaited<ReturnType<ReturnType<typeof tableQuery>['execute']>>[nu
  * generation collections until the next full one (reading a 50-row page over and over promoted
  * 100 MB in 6 s, against 12 MB written out), and every read after a move paid for them in its
  * collections (docs/decisions/022, 'Later (29 November, evening)'). The same goes for the rows
- * built from these (Object.assign, not a spread).
+ * built from these (Object.assign, not a spread). A round's rows have no counts: theirs are 0.
  */
-const toTotals = (r: TableRow): TotalsRow => ({
+export const toTotals = (
+  r: Pick<
+    TableRow,
+    'team_id' | 'name' | 'user_id' | 'manager' | 'points' | 'exact_minutes' | 'correct_outcomes'
+  > &
+    Partial<TableRow>,
+): TotalsRow => ({
   teamId: r.team_id,
   teamName: r.name,
   userId: r.user_id,
@@ -96,11 +102,11 @@ const toTotals = (r: TableRow): TotalsRow => ({
   points: Number(r.points),
   exactMinutes: Number(r.exact_minutes),
   correctOutcomes: Number(r.correct_outcomes),
-  predictions: Number(r.predictions),
-  jokers: Number(r.jokers),
-  scoredPredictions: Number(r.scored_predictions),
-  scoredJokers: Number(r.scored_jokers),
-  bonusPoints: Number(r.bonus_points),
+  predictions: Number(r.predictions ?? 0),
+  jokers: Number(r.jokers ?? 0),
+  scoredPredictions: Number(r.scored_predictions ?? 0),
+  scoredJokers: Number(r.scored_jokers ?? 0),
+  bonusPoints: Number(r.bonus_points ?? 0),
 });
 
 /** DESIGN §3's order of a table's rows. */

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { prepared } from '../db/prepared';
 import type { DB } from '../db/schema';
-import { managerName, teamColumns, type Score, type TotalsRow } from './repository';
+import { managerName, teamColumns, toTotals, type Score, type TotalsRow } from './repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -53,24 +53,6 @@ const roundQuery = (db: Db, leagueId: string, season: string, round: string) =>
     .orderBy('rt.exact_minutes', 'desc')
     .orderBy('rt.correct_outcomes', 'desc')
     .orderBy('rt.team_key');
-
-type RoundRow = Awaited<ReturnType<ReturnType<typeof roundQuery>['execute']>>[number];
-
-// Written out, not spread: see toTotals (repository.ts).
-const fromRound = (r: RoundRow): TotalsRow => ({
-  teamId: r.team_id,
-  teamName: r.name,
-  userId: r.user_id,
-  manager: managerName(r.manager),
-  points: Number(r.points),
-  exactMinutes: Number(r.exact_minutes),
-  correctOutcomes: Number(r.correct_outcomes),
-  bonusPoints: 0,
-  predictions: 0,
-  jokers: 0,
-  scoredPredictions: 0,
-  scoredJokers: 0,
-});
 
 /** How many of the round's rows meet `condition`. */
 const countInRound = async (
@@ -140,7 +122,7 @@ export const scorerSlice = async (
           .offset(offset),
       ),
     )
-  ).map(fromRound);
+  ).map(toTotals);
 
 /**
  * The teams that scored nothing in the round, `skip` … `skip + limit − 1` by name: the league's
@@ -226,5 +208,5 @@ export const roundWinners = async (
       )
       .limit(limit),
   );
-  return { winners: rows.map(fromRound), count: Number(rows[0]?.level_count ?? 0) };
+  return { winners: rows.map(toTotals), count: Number(rows[0]?.level_count ?? 0) };
 };
