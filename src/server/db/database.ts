@@ -220,7 +220,8 @@ export const postgresSessionOptions = '-c jit=off -c random_page_cost=1.1';
  * query and then sets the query's callback afterwards; on Node 20 every query made that way kept
  * its rows alive through young-generation collections until the next full one (measured: 99 % of
  * what a collection found alive was promoted, and a standings read's rows with it). Given the
- * callback when the query is made, its rows die young (docs/decisions/022, 'Later (29 November, evening)').
+ * callback when the query is made, its rows die young (docs/decisions/022, 'Later (29 November,
+ * evening)').
  */
 class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
