@@ -8,7 +8,10 @@
 // score moved by one goal (500 corrections), each fetched and applied as the live job does; then
 // a poll cycle of ten competitions with ten matches in play each (issue 29). Prints each step's
 // time and the event loop's longest delay meanwhile (perf_hooks.monitorEventLoopDelay), measured
-// in one run.
+// in one run. Then hostile answers (issue 49): a 50 MB answer and a 1 MB gzip that expands to
+// 1 GB, each served by a process of its own while a third process asks the server's /healthz
+// every 10 ms over HTTP: the slowest /healthz answer and the server's resident memory before,
+// at its highest and after, side by side on both databases.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,11 +20,13 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { freshDatabase } from './fresh-database';
 import { createApp } from '../src/server/app';
+import { startServer } from '../src/server/server';
 import { closeServices, createServices } from '../src/server/bootstrap';
 import { parseEnv } from '../src/server/env';
 import { pacer } from '../src/server/imports/pace';
 import { applyReports } from '../src/server/live/apply';
-import { fetchReports } from '../src/server/live/clients';
+import { fetchReports } from '../src/server/sources/read';
+import { espnSource } from '../src/server/sources/espn';
 import { livePaceMs } from '../src/server/live/service';
 
 /** ESPN answers at most 500 events (`limit=500`); a busy month of one league holds about 80. */
@@ -210,7 +215,11 @@ const benchLive = async (dialect: 'sqlite' | 'postgres') => {
       reading.enable();
       const started = performance.now();
       const pace = pacer(livePaceMs);
-      const fetched = await fetchReports({ source: 'espn', url }, services.now(), pace);
+      const fetched = await fetchReports(espnSource, url, {
+        env: services.env,
+        now: services.now(),
+        pace,
+      });
       reading.disable();
       if (fetched.kind !== 'ok') throw new Error(`${label}: ${fetched.error}`);
       const applying = monitorEventLoopDelay({ resolution: 1 });
@@ -267,7 +276,11 @@ const benchLive = async (dialect: 'sqlite' | 'postgres') => {
     let changed = 0;
     for (const id of inPlay) {
       const pace = pacer(livePaceMs);
-      const fetched = await fetchReports({ source: 'espn', url }, services.now(), pace);
+      const fetched = await fetchReports(espnSource, url, {
+        env: services.env,
+        now: services.now(),
+        pace,
+      });
       if (fetched.kind !== 'ok') throw new Error(`cycle: ${fetched.error}`);
       changed += (
         await applyReports(services, {
@@ -315,6 +328,191 @@ for (const [i, { label }] of (results[0] ?? []).entries()) {
     return f
       ? `${(f.ms / 1000).toFixed(2)} s, ${f.changed} changed, ${f.readMs.toFixed(1)} / ${f.applyMs.toFixed(1)} ms, p99 ${f.p99Ms.toFixed(1)} ms`
       : '-';
+  });
+  out(`  ${label}: ${cells.join(' | ')}`);
+}
+
+// ------------------------------------------------------------------------------------------
+// Hostile answers (issue 49): /healthz under 50 ms throughout, memory within 50 MB of the start.
+
+/** A child process answering `/big` (50 MB streamed, no length) and `/bomb` (gzip, 1 GB inside). */
+const serveHostile = async () => {
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const zlib = require('node:zlib');
+       const zeros = Buffer.alloc(1024 * 1024, 0x20);
+       const gzip = zlib.createGzip({ level: 9 });
+       const parts = [];
+       gzip.on('data', (c) => parts.push(c));
+       gzip.on('end', () => {
+         const bomb = Buffer.concat(parts);
+         const server = require('node:http').createServer((req, res) => {
+           if (req.url.startsWith('/bomb')) {
+             res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+             return res.end(bomb);
+           }
+           res.writeHead(200, { 'content-type': 'application/json' });
+           res.write('{"events":[');
+           let sent = 0;
+           const more = () => {
+             while (sent < 50) { sent += 1; if (!res.write(zeros)) return res.once('drain', more); }
+             res.end(']}');
+           };
+           more();
+         });
+         server.listen(0, '127.0.0.1', () =>
+           process.stdout.write(server.address().port + ' ' + bomb.length + '\\n'));
+       });
+       let i = 0;
+       const write = () => { while (i < 1024) { i += 1; if (!gzip.write(zeros)) return gzip.once('drain', write); } gzip.end(); };
+       write();`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const [port, bombBytes] = await new Promise<string[]>((resolve, reject) => {
+    child.once('error', reject);
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim().split(' ')));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    bombBytes: Number(bombBytes),
+    stop: () => child.kill(),
+  };
+};
+
+/**
+ * A child process asking /healthz every 10 ms: it warms up (its own first requests set up
+ * connections and compile), says so, and from then keeps the slowest answer until `stop()`.
+ */
+const probeHealth = async (url: string) => {
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `let max = 0, n = 0, failed = 0, stop = false, warm = 0;
+       process.stdin.on('data', () => { stop = true; });
+       const tick = async () => {
+         while (!stop) {
+           const t = performance.now();
+           try { const r = await fetch(process.argv[1]); await r.text(); if (!r.ok) failed += 1; }
+           catch { failed += 1; }
+           if (warm < 20) { warm += 1; if (warm === 20) process.stdout.write('ready\\n'); }
+           else { max = Math.max(max, performance.now() - t); n += 1; }
+           await new Promise((r) => setTimeout(r, 10));
+         }
+         process.stdout.write(JSON.stringify({ max, n, failed }) + '\\n');
+         process.exit(0);
+       };
+       tick();`,
+      `${url}/healthz`,
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+  return {
+    stop: () =>
+      new Promise<{ max: number; n: number; failed: number }>((resolve) => {
+        child.stdout.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString())));
+        child.stdin.write('stop\n');
+      }),
+  };
+};
+
+const mb = (bytes: number) => bytes / (1024 * 1024);
+const settle = async () => {
+  for (let i = 0; i < 3; i += 1) {
+    (globalThis as { gc?: () => void }).gc?.();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return process.memoryUsage().rss;
+};
+
+const benchHostile = async (dialect: 'sqlite' | 'postgres') => {
+  const dataDir = mkdtempSync(join(tmpdir(), `firstgoal-hostile-${dialect}-`));
+  const hostile = await serveHostile();
+  const database = await freshDatabase(dialect, dataDir, 'hostile');
+  const env = parseEnv(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      BASE_URL: baseUrl,
+      OPENFOOTBALL_SYNC: 'false',
+      LIVE_SYNC: 'false',
+      LIVE_SOURCES: 'espn',
+      ESPN_URL: hostile.url,
+    },
+    { generateSecret: true },
+  );
+  const services = await createServices(env, { logger: pino({ level: 'silent' }) });
+  const running = await startServer(services, createApp(services, { serveWeb: false }), {
+    port: 0,
+    host: '127.0.0.1',
+  });
+  const figures: {
+    label: string;
+    healthMs: number;
+    probes: number;
+    loopMs: number;
+    readMs: number;
+    rss: number[];
+  }[] = [];
+  try {
+    for (const [label, path] of [
+      ['a 50 MB answer', '/big'],
+      [`a ${Math.round(hostile.bombBytes / 1024)} KB gzip expanding to 1 GB`, '/bomb'],
+    ] as const) {
+      const before = await settle();
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+      const probe = await probeHealth(`http://127.0.0.1:${running.port}`);
+      const loop = monitorEventLoopDelay({ resolution: 1 });
+      loop.enable();
+      const started = performance.now();
+      const fetched = await fetchReports(espnSource, `${hostile.url}${path}`, {
+        env: services.env,
+        now: new Date(),
+        pace: pacer(livePaceMs),
+      });
+      const readMs = performance.now() - started;
+      await new Promise((r) => setTimeout(r, 200));
+      loop.disable();
+      const health = await probe.stop();
+      clearInterval(sampler);
+      if (fetched.kind !== 'failed' || fetched.refusal?.reason !== 'too-large')
+        throw new Error(`${label}: not refused as too large (${fetched.kind})`);
+      figures.push({
+        label,
+        healthMs: health.max,
+        probes: health.n,
+        loopMs: loop.max / 1e6,
+        readMs,
+        rss: [before, peak, await settle()],
+      });
+    }
+  } finally {
+    await running.shutdown('bench done');
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    hostile.stop();
+  }
+  return figures;
+};
+
+const hostileResults = [];
+for (const dialect of dialects) hostileResults.push(await benchHostile(dialect));
+out(`\nHostile answers (issue 49; cap LIVE_MAX_ANSWER_BYTES = 8 MB after decompression)`);
+out(
+  `  read until refused, slowest /healthz meanwhile (goal < 50 ms), the server's longest event-loop delay, resident memory before / highest / after (goal: within 50 MB): ${names.join(' | ')}`,
+);
+for (const [i, { label }] of (hostileResults[0] ?? []).entries()) {
+  const cells = hostileResults.map((r) => {
+    const f = r[i];
+    if (!f) return '-';
+    const [before = 0, peak = 0, after = 0] = f.rss;
+    return `${(f.readMs / 1000).toFixed(2)} s, /healthz ${f.healthMs.toFixed(1)} ms over ${f.probes} probes, loop ${f.loopMs.toFixed(1)} ms, ${mb(before).toFixed(0)} / ${mb(peak).toFixed(0)} / ${mb(after).toFixed(0)} MB (peak +${mb(peak - before).toFixed(1)}, after +${mb(after - before).toFixed(1)})`;
   });
   out(`  ${label}: ${cells.join(' | ')}`);
 }

@@ -20,10 +20,12 @@ export const serverTiers = [
     'event-loop.ts',
     'metrics.ts',
   ],
-  // The database and HTTP helpers, then mail and the repositories of cross-cutting tables.
+  // The database and HTTP helpers, then mail, the fixture sources (their transport, checks and
+  // refusals) and the repositories of cross-cutting tables.
   ['db', 'http.ts', 'static.ts'],
   [
     'mailer',
+    'sources',
     'throttle-repository.ts',
     'audit-repository.ts',
     'league-log.ts',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cleanName } from './league-names';
-import { liveSources, type LiveSource } from './live/report';
+import { sourceIds, type SourceId } from './sources/ids';
 
 export const fixtureStatuses = ['scheduled', 'live', 'final', 'postponed', 'cancelled'] as const;
 export type FixtureStatus = (typeof fixtureStatuses)[number];
@@ -58,19 +58,13 @@ export const fixtureFieldGroups = [
 ] as const;
 export type FixtureFieldGroup = (typeof fixtureFieldGroups)[number];
 /**
- * Who set a group: the built-in catalogue (when unrecorded), a fixture source (openfootball, a
- * live source, football-data), or an admin.
+ * Who set a group: the built-in catalogue (when unrecorded), a fixture source (its id), or an
+ * admin.
  */
-export type FieldOrigin = 'catalogue' | 'openfootball' | LiveSource | 'football-data' | 'admin';
+export type FieldOrigin = 'catalogue' | SourceId | 'admin';
 export type FieldOrigins = Partial<Record<FixtureFieldGroup, FieldOrigin>>;
 
-const origins = new Set<string>([
-  'catalogue',
-  'openfootball',
-  ...liveSources,
-  'football-data',
-  'admin',
-]);
+const origins = new Set<string>(['catalogue', ...sourceIds, 'admin']);
 
 /** fixtures.field_origins as stored (JSON or null); anything unreadable counts as the catalogue's. */
 export const parseFieldOrigins = (json: string | null): FieldOrigins => {
@@ -107,33 +101,30 @@ export const withOrigin = (
 };
 
 /**
- * The rank of a source (issue 28): catalogue < openfootball < the live sources, the first of
- * `liveOrder` (LIVE_SOURCES) highest < football-data < an admin.
+ * How strong a source's word is (issue 49): each source declares its rank (the server's source
+ * registry turns the declarations and LIVE_SOURCES into this); the catalogue ranks below every
+ * source and an admin above all. A source the precedence does not know ranks lowest.
  */
-const rankOf = (origin: FieldOrigin, liveOrder: readonly LiveSource[]) => {
-  if (origin === 'catalogue') return 0;
-  if (origin === 'openfootball') return 1;
-  if (origin === 'football-data') return 3;
-  if (origin === 'admin') return 4;
-  const at = liveOrder.indexOf(origin);
-  // A live source not (or no longer) listed ranks below every listed one.
-  return 2 + (at < 0 ? 0 : (liveOrder.length - at) / (liveOrder.length + 1));
-};
+export type Precedence = (source: SourceId) => number;
 
 /**
  * Whether a source may change a group: an admin's hand always wins; a source changes what it or
- * a weaker source set; the catalogue only changes what is still its own.
+ * a weaker source set; the catalogue only changes what is still its own. Two sources are told
+ * apart by the precedence (required then).
  */
 export const mayChange = (
   current: FieldOrigins,
   group: FixtureFieldGroup,
   by: FieldOrigin,
-  liveOrder: readonly LiveSource[] = liveSources,
+  precedence?: Precedence,
 ) => {
   const owner = current[group] ?? 'catalogue';
   if (by === 'admin') return true;
   if (by === 'catalogue') return owner === 'catalogue';
-  return rankOf(owner, liveOrder) <= rankOf(by, liveOrder);
+  if (owner === 'catalogue' || owner === by) return true;
+  if (owner === 'admin') return false;
+  if (!precedence) throw new Error(`a change by ${by} over ${owner} needs the sources' precedence`);
+  return precedence(owner) <= precedence(by);
 };
 
 /** One fixture of a catalogue/fixtures/<season>/<competition_id>.json file. */

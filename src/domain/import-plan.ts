@@ -4,9 +4,10 @@ import {
   type FieldOrigins,
   type FixtureFieldGroup,
   type FixtureStatus,
+  type Precedence,
 } from './fixtures';
 import { zonedDateTime } from './kickoff';
-import type { LiveSource } from './live/report';
+import { movesKickoffFarEarlier } from './sources/checks';
 import {
   externalKey,
   teamsKey,
@@ -65,13 +66,13 @@ export const allowedUpdate = <U extends { [K in keyof FixtureUpdate]?: unknown }
   update: U,
   origins: FieldOrigins,
   by: FieldOrigin,
-  liveOrder?: readonly LiveSource[],
+  precedence?: Precedence,
 ): U => {
-  const statusAllowed = mayChange(origins, 'status', by, liveOrder);
+  const statusAllowed = mayChange(origins, 'status', by, precedence);
   const allowed = {} as U;
   for (const key of Object.keys(update) as (keyof FixtureUpdate & keyof U)[]) {
     const group = groupOf[key];
-    if (!mayChange(origins, group, by, liveOrder)) continue;
+    if (!mayChange(origins, group, by, precedence)) continue;
     if (!statusAllowed && (group === 'result' || group === 'minute')) continue;
     Object.assign(allowed, { [key]: update[key] });
   }
@@ -87,7 +88,14 @@ const sameDay = (a: string, b: string, timeZone: string | undefined) =>
 export type PlannedRow =
   | { status: 'rejected'; row: ImportRowBase; reason: string }
   | { status: 'new'; row: ParsedRow; key: string }
-  | { status: 'unchanged'; row: ParsedRow; key: string; fixtureId: string }
+  | {
+      status: 'unchanged';
+      row: ParsedRow;
+      key: string;
+      fixtureId: string;
+      /** A source's kick-off moved far earlier, waiting for a second source (issue 49). */
+      held?: 'kickoff';
+    }
   | {
       status: 'changed';
       row: ParsedRow;
@@ -95,6 +103,7 @@ export type PlannedRow =
       fixtureId: string;
       update: FixtureUpdate;
       changes: (keyof FixtureUpdate)[];
+      held?: 'kickoff';
     };
 
 const keyOf = (f: StoredFixture) => externalKey(f.round, f.homeTeam, f.awayTeam);
@@ -147,6 +156,13 @@ export interface PlanOptions {
   now?: Date;
   /** The zone of the file's local times: a date-only row keeps a known time on that date. */
   timeZone?: string;
+  /** How strong each source's word is (needed when `by` is a source). */
+  precedence?: Precedence;
+  /**
+   * For a source (issue 49): the kick-offs other sources give each fixture. A kick-off the file
+   * moves more than 2 hours earlier is held until another source (or an admin) says the same.
+   */
+  otherKickoffs?: ReadonlyMap<string, readonly string[]>;
 }
 
 /**
@@ -176,7 +192,7 @@ function* count<T>(items: T[], key: (item: T) => string): Steps<Map<string, numb
 export function* planSteps(
   rows: ImportRow[],
   stored: StoredFixture[],
-  { by = 'admin', now, timeZone }: PlanOptions = {},
+  { by = 'admin', now, timeZone, precedence, otherKickoffs }: PlanOptions = {},
 ): Steps<PlannedRow[]> {
   // Each stored fixture's key, worked out once (rows that match none look at every fixture).
   const keys = new Map<string, string>();
@@ -233,12 +249,36 @@ export function* planSteps(
     const fixture = findFixture(row, key);
     if (!fixture) return { status: 'new', row, key };
     used.add(fixture.id);
-    const update = allowedUpdate(diffFixture(row, fixture, timeZone), fixture.origins ?? {}, by);
+    const update = allowedUpdate(
+      diffFixture(row, fixture, timeZone),
+      fixture.origins ?? {},
+      by,
+      precedence,
+    );
+    let held: 'kickoff' | undefined;
+    if (
+      by !== 'admin' &&
+      update.kickoffAt !== undefined &&
+      movesKickoffFarEarlier(fixture, update.kickoffAt, otherKickoffs?.get(fixture.id) ?? [])
+    ) {
+      delete update.kickoffAt;
+      delete update.timeConfirmed;
+      held = 'kickoff';
+    }
     // The kick-off that will be stored (an admin's may stand) must have passed for a result.
     if (update.status === 'final' && ahead(update.kickoffAt ?? fixture.kickoffAt)) return early;
     const changes = Object.keys(update) as (keyof FixtureUpdate)[];
-    if (changes.length === 0) return { status: 'unchanged', row, key, fixtureId: fixture.id };
-    return { status: 'changed', row, key, fixtureId: fixture.id, update, changes };
+    if (changes.length === 0)
+      return { status: 'unchanged', row, key, fixtureId: fixture.id, ...(held ? { held } : {}) };
+    return {
+      status: 'changed',
+      row,
+      key,
+      fixtureId: fixture.id,
+      update,
+      changes,
+      ...(held ? { held } : {}),
+    };
   };
   const plan: PlannedRow[] = [];
   for (const row of rows) {

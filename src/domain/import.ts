@@ -116,7 +116,7 @@ const openFootballMatch = z.object({
   goals1: z.array(goal).optional(),
   goals2: z.array(goal).optional(),
 });
-const openFootballFile = z.object({ matches: z.array(z.unknown()).max(maxImportRows) });
+export const openFootballFile = z.object({ matches: z.array(z.unknown()).max(maxImportRows) });
 
 const resultOf = (m: z.infer<typeof openFootballMatch>): ImportResult | undefined => {
   const score = Array.isArray(m.score) ? { ft: m.score, et: undefined } : m.score;
@@ -145,7 +145,7 @@ const statusOf = (status: string | undefined): ParsedRow['status'] => {
 };
 
 /** One match of an openfootball file as a row (rejected with the reason when unreadable). */
-const openFootballRow = (raw: unknown, index: number, timeZone: string): ImportRow => {
+export const openFootballRow = (raw: unknown, index: number, timeZone: string): ImportRow => {
   const loose = (raw ?? {}) as Record<string, unknown>;
   const base = {
     index,

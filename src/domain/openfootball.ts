@@ -1,43 +1,12 @@
 import { z } from 'zod';
 import { seasonLabel } from './fixtures';
-import { liveSources } from './live/report';
-import { seasonContaining } from './seasons';
+import { refusalReasons } from './sources/checks';
+import { sourceIds } from './sources/ids';
 
 /**
- * The keyless fixture sync from openfootball's published season files: which file feeds which
- * built-in competition, which season a file is for, and the shapes the admin area sees. Pure.
+ * The fixture sync of the schedule sources (openfootball's published season files): a file's
+ * address and the shapes the admin area sees. Pure.
  */
-export interface OpenFootballFeed {
-  competitionId: string;
-  /** openfootball's file name without `.json`: `en.1`, `mls`. */
-  code: string;
-}
-
-export const openFootballFeeds: readonly OpenFootballFeed[] = [
-  { competitionId: 'premier_league', code: 'en.1' },
-  { competitionId: 'efl_championship_2025', code: 'en.2' },
-  { competitionId: 'efl_league_one_2025', code: 'en.3' },
-  { competitionId: 'efl_league_two_2025', code: 'en.4' },
-  { competitionId: 'scottish_premiership_2025', code: 'sco.1' },
-  { competitionId: 'bundesliga_2025', code: 'de.1' },
-  { competitionId: 'la_liga_2025', code: 'es.1' },
-  { competitionId: 'la_liga2_2025', code: 'es.2' },
-  { competitionId: 'ligue1_2025', code: 'fr.1' },
-  { competitionId: 'serie_a_2025', code: 'it.1' },
-  { competitionId: 'eredivisie_2025', code: 'nl.1' },
-  { competitionId: 'primeira_liga', code: 'pt.1' },
-  { competitionId: 'mls_2025', code: 'mls' },
-];
-
-/** Competitions played within a calendar year: their files are named by the year. */
-const calendarYearCodes = new Set(['mls']);
-
-export const feedOf = (competitionId: string) =>
-  openFootballFeeds.find((f) => f.competitionId === competitionId);
-
-/** The season a feed is synced for at an instant: '2026-27' (1 July – 30 June), MLS '2026'. */
-export const feedSeason = (code: string, now: Date) =>
-  seasonContaining(now, calendarYearCodes.has(code));
 
 /** `{base}/{season}/{code}.json` */
 export const feedUrl = (base: string, season: string, code: string) =>
@@ -77,13 +46,15 @@ export type SyncCompetitionResult = z.infer<typeof syncCompetitionResult>;
 /** What `POST /api/admin/sync` answers: one entry per competition synced. */
 /** What one live source did in a sync (issue 28). */
 export const liveSourceRun = z.object({
-  source: z.enum(liveSources),
+  source: z.enum(sourceIds),
   requests: z.number(),
   failed: z.number(),
   matches: z.number(),
   paired: z.number(),
   changed: z.number(),
   unmatched: z.number(),
+  /** Reports refused before they changed anything (issue 49). */
+  refused: z.number(),
   error: z.string().nullable(),
 });
 export type LiveSourceRun = z.infer<typeof liveSourceRun>;
@@ -115,7 +86,7 @@ export const liveOverview = z.object({
   /** LIVE_SOURCES in rank order, with today's requests and the last success and error. */
   sources: z.array(
     z.object({
-      source: z.enum(liveSources),
+      source: z.enum(sourceIds),
       requestsToday: z.number(),
       errorsToday: z.number(),
       lastSuccessAt: z.string().nullable(),
@@ -123,10 +94,22 @@ export const liveOverview = z.object({
       lastError: z.string().nullable(),
     }),
   ),
+  /** What sources said that was refused (issue 49), per source and reason. */
+  refusals: z.array(
+    z.object({
+      source: z.enum(sourceIds),
+      reason: z.enum(refusalReasons),
+      today: z.number(),
+      /** The last 7 days, today included. */
+      week: z.number(),
+      lastAt: z.string(),
+      lastDetail: z.string(),
+    }),
+  ),
   /** Matches no fixture could be paired with: an admin links them by hand. */
   unmatched: z.array(
     z.object({
-      source: z.enum(liveSources),
+      source: z.enum(sourceIds),
       matchId: z.string(),
       competitionId: z.string(),
       kickoffAt: z.string(),
@@ -151,7 +134,7 @@ export type LiveOverview = z.infer<typeof liveOverview>;
 
 /** `POST /api/admin/sync/link`: a source's match is this fixture (its names become aliases). */
 export const liveLinkBody = z.object({
-  source: z.enum(liveSources),
+  source: z.enum(sourceIds),
   matchId: z.string().trim().min(1).max(50),
   fixtureId: z.string().trim().min(1).max(100),
 });

@@ -1,4 +1,4 @@
-import type { FixtureStatus } from './fixtures';
+import type { FieldOrigin, FixtureStatus } from './fixtures';
 
 // The game's prediction rules without schemas: the web app's pages use these (the request
 // schemas in predictions.ts need zod, which stays out of the first download).
@@ -55,9 +55,18 @@ export const isFixtureLocked = (
   f.status !== 'scheduled' ||
   now.getTime() >= new Date(f.kickoffAt).getTime() - lockMinutesBefore * 60_000;
 
-/** Others' picks show from kick-off, or once the match is live or final (brought forward). */
-export const picksRevealed = (f: { kickoffAt: string | Date; status: FixtureStatus }, now: Date) =>
-  f.status === 'live' || f.status === 'final' || isKickedOff(f.kickoffAt, now);
+/**
+ * Others' picks show from kick-off, or once the match is final (a result is only ever set after
+ * the kick-off it has), or live by a site admin's hand. A source saying the match is live before
+ * its kick-off reveals nothing (issue 49): a match really brought forward has its kick-off moved.
+ */
+export const picksRevealed = (
+  f: { kickoffAt: string | Date; status: FixtureStatus; statusBy?: FieldOrigin | undefined },
+  now: Date,
+) =>
+  f.status === 'final' ||
+  (f.status === 'live' && f.statusBy === 'admin') ||
+  isKickedOff(f.kickoffAt, now);
 
 /**
  * Whether a team's pick shows its content (outcome, minute, joker, points) to a viewer: the

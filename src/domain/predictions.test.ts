@@ -72,9 +72,11 @@ describe('locking', () => {
     },
   );
 
-  it('reveals picks from kick-off, or once live or final (a match brought forward)', () => {
+  it('reveals picks from kick-off, once final or live by an admin; never for a source saying live', () => {
     const later = '2026-03-08T12:00:00Z';
     expect(picksRevealed({ kickoffAt: later, status: 'scheduled' }, now)).toBe(false);
+    expect(picksRevealed({ kickoffAt: later, status: 'live', statusBy: 'espn' }, now)).toBe(false);
+    expect(picksRevealed({ kickoffAt: later, status: 'live', statusBy: 'admin' }, now)).toBe(true);
     expect(picksRevealed({ kickoffAt: later, status: 'postponed' }, now)).toBe(false);
     expect(picksRevealed({ kickoffAt: later, status: 'final' }, now)).toBe(true);
     expect(picksRevealed({ kickoffAt: '2026-03-01T12:00:00Z', status: 'scheduled' }, now)).toBe(

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { liveSources, type LiveSource } from '../domain/live/report';
+import { liveSourceIds, type SourceId } from '../domain/sources/ids';
 
 /**
  * The only module that reads `process.env`. It is parsed once, before anything else starts, and a
@@ -124,11 +124,22 @@ const envSchema = z.object({
         .map((s) => s.trim().toLowerCase())
         .filter((s) => s !== ''),
     )
-    .refine((list) => list.every((s) => (liveSources as readonly string[]).includes(s)), {
-      message: `must list sources among ${liveSources.join(', ')}, separated by commas`,
+    .refine((list) => list.every((s) => (liveSourceIds as readonly string[]).includes(s)), {
+      message: `must list sources among ${liveSourceIds.join(', ')}, separated by commas`,
     })
     .refine((list) => new Set(list).size === list.length, { message: 'names a source twice' })
-    .transform((list) => list as LiveSource[]),
+    .transform((list) => list as SourceId[]),
+  /**
+   * The most a fixture source's answer may hold, decompressed (default 8 MB): a larger one is
+   * abandoned as it streams in (issue 49).
+   */
+  LIVE_MAX_ANSWER_BYTES: z
+    .string()
+    .default(String(8 * 1024 * 1024))
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 65_536, {
+      message: 'must be a whole number of bytes, at least 65536',
+    })
+    .transform(Number),
   ESPN_URL: z
     .string()
     .default('https://site.api.espn.com')

@@ -49,6 +49,13 @@ export const livePollErrors = new Counter({
   registers,
 });
 
+export const sourceRefusals = new Counter({
+  name: 'firstgoal_source_refusals_total',
+  help: 'What fixture sources said that was refused before it changed anything (issue 49), by source and reason.',
+  labelNames: ['source', 'reason'] as const,
+  registers,
+});
+
 /** How a pool of database connections is used right now. */
 export interface PoolUse {
   dialect: 'sqlite' | 'postgres';

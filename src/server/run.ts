@@ -4,7 +4,7 @@ import { createApp } from './app';
 import { createServices } from './bootstrap';
 import type { Env } from './env';
 import { createLogger } from './logger';
-import { startResultsSync } from './jobs/football-data';
+import { resultsSyncWanted, startResultsSync } from './jobs/results-sync';
 import { startFixtureSync } from './jobs/openfootball';
 import { startLiveSync } from './jobs/live';
 import { startGoalAlerts } from './jobs/goal-alerts';
@@ -38,9 +38,7 @@ export const run = async (env: Env) => {
     services.mailer.start();
     startReminderJob(services);
     const stopGoalAlerts = startGoalAlerts(services);
-    const stopSync = env.FOOTBALL_DATA_TOKEN
-      ? startResultsSync(services, env.FOOTBALL_DATA_TOKEN)
-      : () => undefined;
+    const stopSync = resultsSyncWanted(env) ? startResultsSync(services) : () => undefined;
     // Offline, openfootball (after 5 s) and the live sources (after 10 s) go at once: one warning
     // names them all.
     const reachability = createReachability(logger, { gatherMs: 20_000 });

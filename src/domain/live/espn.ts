@@ -133,15 +133,17 @@ export const readEspnEvent = (raw: unknown): LiveReport | null => {
     const [first] = regularGoals
       .map((g) => g.time as [number, number])
       .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    // Stoppage time counts 45 or 90; a minute written past 90 without '+' is stoppage too.
+    // Stoppage time counts 45 or 90; a minute written past 90 without '+' is stoppage too. A
+    // minute no match has (past 130) is kept as written, for the checks to refuse.
     const minute = !first
       ? null
       : first[1] > 0
         ? first[0] > 45
           ? 90
           : 45
-        : countedMinute(String(first[0]));
-    if (minute !== null) firstGoal = { kind: 'minute', minute, ambiguous: false };
+        : (countedMinute(String(first[0])) ?? 90);
+    if (first && minute !== null)
+      firstGoal = { kind: 'minute', minute, ambiguous: false, written: first[0] + first[1] };
   }
   return {
     source: 'espn',

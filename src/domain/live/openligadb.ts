@@ -129,7 +129,15 @@ export const readOpenLigaDbMatch = (raw: unknown, now: Date): LiveReport | null 
   else {
     const first = goals.find((g) => g.scoreTeam1 + g.scoreTeam2 === 1);
     const minute = first ? openLigaDbMinute(first) : null;
-    if (minute) firstGoal = { kind: 'minute', ...minute };
+    const written =
+      first?.matchMinute === null || first?.matchMinute === undefined
+        ? null
+        : first.matchMinute + plusOf(first.comment);
+    // A minute no match has is kept as written, for the checks to refuse.
+    if (written !== null && (written < 0 || written > 130))
+      firstGoal = { kind: 'minute', minute: 90, ambiguous: false, written };
+    else if (minute)
+      firstGoal = { kind: 'minute', ...minute, ...(written === null ? {} : { written }) };
   }
   return {
     source: 'openligadb',

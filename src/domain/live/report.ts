@@ -1,10 +1,11 @@
+import type { SourceId } from '../sources/ids';
+
 /**
- * What a live source says about one match, in our terms (issue 28): the parsers of ESPN and
- * OpenLigaDB each turn their answers into these, and everything after them (matching, the
+ * What a fixture source says about one match, in our terms (issues 28 and 49): each source's
+ * parser turns its answers into these, and everything after them (the checks, pairing, the
  * provisional and confirmed fixture fields) reads only this shape. Pure.
  */
-export const liveSources = ['espn', 'openligadb'] as const;
-export type LiveSource = (typeof liveSources)[number];
+export type LiveSource = SourceId;
 
 /**
  * `scheduled`: not started; `live`: in play (half-time included); `finished`: the source says
@@ -19,11 +20,20 @@ export type LiveState = 'scheduled' | 'live' | 'finished' | 'postponed' | 'cance
  * `isOvertime` on a second-half minute): another source's minute is preferred.
  */
 export type FirstGoal =
-  { kind: 'none' } | { kind: 'unknown' } | { kind: 'minute'; minute: number; ambiguous: boolean };
+  | { kind: 'none' }
+  | { kind: 'unknown' }
+  | {
+      kind: 'minute';
+      /** The minute as it counts (DESIGN §3: 45+N is 45, 90+N and later 90). */
+      minute: number;
+      ambiguous: boolean;
+      /** The minute as the source wrote it, stoppage added (`45'+3'` is 48): checked 0–130. */
+      written?: number;
+    };
 
 export interface LiveReport {
   source: LiveSource;
-  /** The source's own id of the match (ESPN's event id, OpenLigaDB's matchID). */
+  /** The source's own id of the match (ESPN's event id, OpenLigaDB's matchID…). */
   matchId: string;
   /** ISO-8601 UTC. */
   kickoffAt: string;
@@ -38,6 +48,10 @@ export interface LiveReport {
   /** The regular-time score (extra time never counts, DESIGN §3); null when not known. */
   score: { home: number; away: number } | null;
   firstGoal: FirstGoal;
+  /** The round as the source names it ('Matchday 5', 'Round of 16'), when it says. */
+  round?: string | null;
+  /** The venue, when the source says (a schedule source's facts). */
+  venue?: string | null;
 }
 
 const minuteMs = 60_000;

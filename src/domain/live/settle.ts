@@ -1,4 +1,5 @@
 import type { FixtureStatus } from '../fixtures';
+import { isAhead, movesKickoffFarEarlier } from '../sources/checks';
 import type { LiveReport, LiveSource } from './report';
 
 /**
@@ -26,6 +27,11 @@ export interface SourceView {
   report: LiveReport;
   /** ISO: the first time this source reported the full-time score it reports now; else null. */
   fullTimeSince: string | null;
+  /**
+   * The source's full time is a confirmed result by itself (a results service such as
+   * football-data, declared by the source); otherwise two sources or ten minutes confirm it.
+   */
+  confirmsAlone?: boolean;
 }
 
 export interface LiveOutcome {
@@ -42,8 +48,13 @@ export interface LiveOutcome {
   live: { clock: string | null; resultConfirmed: boolean; minuteConfirmed: boolean };
   /** The source whose facts these are (the highest-ranked that reported them). */
   source: LiveSource;
-  /** Sources that disagree on the full-time score or the minute, for the admins' overview. */
+  /**
+   * Sources that disagree on the full-time score or the minute, or that say a match still ahead
+   * is in play or over, for the admins' overview.
+   */
   disagreement: string | null;
+  /** A kick-off moved more than 2 hours earlier by one source alone: held (issue 49). */
+  held?: 'kickoff';
 }
 
 /** A full-time result is confirmed by one source alone after this long. */
@@ -87,35 +98,76 @@ export const settleLive = (
   views: readonly SourceView[],
   now: Date,
 ): LiveOutcome | null => {
+  // A match still ahead is neither in play nor over, whatever a source says (issue 49): such a
+  // report changes nothing and is listed for the admins.
+  const ahead = views.filter((v) => isAhead(v.report, fixture, now));
+  const aheadNote =
+    ahead.length === 0
+      ? null
+      : ahead
+          .map(
+            (v) =>
+              `${v.report.source}: ${
+                v.report.state === 'finished'
+                  ? `full time ${v.report.score?.home ?? '?'}–${v.report.score?.away ?? '?'}`
+                  : 'in play'
+              } before kick-off`,
+          )
+          .join(', ');
+  const believed = ahead.length === 0 ? views : views.filter((v) => !ahead.includes(v));
   // A source that has not seen the match start does not outvote one that has.
-  const ranked = views.filter((v) => v.report.state !== 'scheduled');
-  const lead = ranked[0] ?? views[0];
-  if (!lead) return null;
+  const ranked = believed.filter((v) => v.report.state !== 'scheduled');
+  const lead = ranked[0] ?? believed[0];
+  const first = views[0];
+  if (!lead)
+    return first && aheadNote
+      ? finish(fixture, {}, liveFieldsOf(fixture), first.report.source, aheadNote)
+      : null;
   const facts: LiveOutcome['facts'] = {};
   const report = lead.report;
   const started = now.getTime() >= new Date(fixture.kickoffAt).getTime();
   const settled = fixture.status === 'final' && fixture.resultConfirmed;
 
-  // The schedule: a moved kick-off while open, postponed and cancelled matches.
+  // The schedule: a moved kick-off while open, postponed and cancelled matches. A kick-off one
+  // source moves more than 2 hours earlier waits for a second source or an admin.
+  let held: 'kickoff' | undefined;
   if (report.state === 'scheduled' || report.state === 'postponed') {
     const moved =
       report.timeConfirmed &&
       new Date(report.kickoffAt).getTime() !== new Date(fixture.kickoffAt).getTime();
     if (moved && mayMoveKickoff(fixture, report.kickoffAt, now)) {
-      facts.kickoffAt = report.kickoffAt;
-      facts.timeConfirmed = true;
+      const others = believed
+        .filter((v) => v.report.source !== report.source && v.report.timeConfirmed)
+        .map((v) => v.report.kickoffAt);
+      if (movesKickoffFarEarlier(fixture, report.kickoffAt, others)) held = 'kickoff';
+      else {
+        facts.kickoffAt = report.kickoffAt;
+        facts.timeConfirmed = true;
+      }
     }
   }
+  const heldNote =
+    held === undefined ? null : `${report.source}: kick-off moved earlier to ${report.kickoffAt}`;
+  const note = [aheadNote, heldNote].filter((n) => n !== null).join('; ') || null;
   if (report.state === 'postponed' || report.state === 'cancelled') {
     if (fixture.status === 'final') return null;
     facts.status = report.state;
-    return finish(fixture, facts, idle, report.source, null);
+    return withHeld(finish(fixture, facts, idle, report.source, note), held);
   }
   if (report.state === 'scheduled') {
     if (fixture.status === 'postponed' && facts.kickoffAt) facts.status = 'scheduled';
+    // Made live by a source before its kick-off and every source now says it has not started
+    // (a report believed before issue 49): back to scheduled, without a score.
+    if (fixture.status === 'live' && !started && ranked.length === 0) {
+      facts.status = 'scheduled';
+      facts.homeScore = null;
+      facts.awayScore = null;
+      facts.firstGoalMinute = null;
+      return withHeld(finish(fixture, facts, idle, report.source, note), held);
+    }
     // Nothing moved: a fixture in play stays as its sources left it.
-    return Object.keys(facts).length > 0
-      ? finish(fixture, facts, liveFieldsOf(fixture), report.source, null)
+    return Object.keys(facts).length > 0 || note !== null
+      ? withHeld(finish(fixture, facts, liveFieldsOf(fixture), report.source, note), held)
       : null;
   }
 
@@ -129,7 +181,9 @@ export const settleLive = (
   const kickedOff = new Date(fixture.kickoffAt).getTime();
   const confirmed =
     top.report.state === 'finished' &&
+    started &&
     (agreeing.length >= 2 ||
+      top.confirmsAlone === true ||
       (top.fullTimeSince !== null &&
         now.getTime() - new Date(top.fullTimeSince).getTime() >= confirmAfterMs) ||
       now.getTime() - kickedOff >= backfillAfterMs);
@@ -146,7 +200,7 @@ export const settleLive = (
       v.report.firstGoal.kind === 'minute' ? [v.report.firstGoal.minute] : [],
     ),
   );
-  const disagreement = disagreeOnScore
+  const disagreeing = disagreeOnScore
     ? `full time: ${scores.join(', ')}`
     : minutes.size > 1
       ? `first goal: ${scored
@@ -158,6 +212,7 @@ export const settleLive = (
           .join(', ')}`
       : null;
 
+  const disagreement = [disagreeing, aheadNote].filter((n) => n !== null).join('; ') || null;
   if (!started && top.report.state !== 'finished') return null;
   // A confirmed result changes only by a confirmed full time (a correction), never back to live.
   if (settled && (top.report.state !== 'finished' || !confirmed)) return null;
@@ -174,6 +229,9 @@ export const settleLive = (
 };
 
 const idle = { clock: null, resultConfirmed: false, minuteConfirmed: false };
+
+const withHeld = (outcome: LiveOutcome | null, held: 'kickoff' | undefined) =>
+  outcome && held ? { ...outcome, held } : outcome;
 
 const liveFieldsOf = (f: LiveFixture) => ({
   clock: f.clock,

@@ -10,7 +10,7 @@ export const jobLockKeys = {
   /** An instance's start: migrations, the catalogues, admin e-mails (`withStartLock`). */
   start: 4_170_322_900,
   fixtureSync: 4_170_322_901,
-  footballData: 4_170_322_902,
+  resultsSync: 4_170_322_902,
   reminders: 4_170_322_903,
 } as const;
 

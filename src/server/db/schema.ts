@@ -385,6 +385,15 @@ export interface Session {
   userId: string;
 }
 
+export interface SourceRefusals {
+  day: string;
+  last_at: string;
+  last_detail: string;
+  reason: string;
+  refusals: Generated<number>;
+  source: string;
+}
+
 export interface StandingsVersions {
   league_id: string;
   version: Generated<number>;
@@ -516,6 +525,7 @@ export interface DB {
   reminder_settings: ReminderSettings;
   round_totals: RoundTotals;
   session: Session;
+  source_refusals: SourceRefusals;
   standings_versions: StandingsVersions;
   sync_status: SyncStatus;
   tally_runs: TallyRuns;

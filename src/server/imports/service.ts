@@ -13,6 +13,7 @@ import {
   planSteps,
   roundOrders,
   type PlannedRow,
+  type PlanOptions,
 } from '../../domain/import-plan';
 import { writeAudit } from '../audit-repository';
 import type { Services } from '../context';
@@ -85,14 +86,18 @@ const planFor = async (
   rows: ImportRow[],
   now: Date,
   pace: Pace,
+  extra: SourcePlan = {},
 ) => {
   const stored = await fixtures.storedFixtures(db, target.competitionId, target.season, pace);
-  const options = { by: actor.origin, now, timeZone: target.timeZone };
+  const options = { by: actor.origin, now, timeZone: target.timeZone, ...extra };
   return {
     plan: await runInSlices(planSteps(rows, stored, options), pace),
     orders: roundOrders(rows, new Map(stored.map((f) => [f.round, f.roundOrder]))),
   };
 };
+
+/** What a source's rows need beyond an admin's: the precedence, other sources' kick-offs. */
+export type SourcePlan = Pick<PlanOptions, 'precedence' | 'otherKickoffs'>;
 
 /** What importing the file would do; nothing is written. */
 export const previewImport = async (
@@ -178,8 +183,9 @@ export const applyRows = async (
   rows: ImportRow[],
   now: Date,
   pace: Pace = pacer(),
+  extra: SourcePlan = {},
 ) => {
-  const { plan, orders } = await planFor(trx, actor, target, rows, now, pace);
+  const { plan, orders } = await planFor(trx, actor, target, rows, now, pace, extra);
   const nextId = await fixtureIdAllocator(trx, target.competitionId);
   const described = [];
   const events: string[] = [];
@@ -190,7 +196,8 @@ export const applyRows = async (
     await pace();
   }
   await pace(true); // the caller's commit in a turn of its own
-  return { rows: described, counts: countPlan(plan), events };
+  const held = plan.filter((p) => 'held' in p && p.held === 'kickoff').length;
+  return { rows: described, counts: countPlan(plan), events, held };
 };
 
 /** After a large import the planner's statistics are refreshed (DESIGN: no query scans). */

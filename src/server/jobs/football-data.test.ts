@@ -6,7 +6,7 @@ import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { appPerFile } from '../../../tests/setup/test-app';
 import { createRateLimiter } from './rate-limiter';
-import { syncResults } from './football-data';
+import { syncResults } from './results-sync';
 
 let clock = new Date('2030-09-01T12:00:00Z');
 const kickoff = hoursFrom(clock, 2);
@@ -109,11 +109,13 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const sync = (competitions = [{ competitionId: 'premier_league', code: 'PL', season: 2030 }]) => {
+const sync = (
+  competitions = [{ competitionId: 'premier_league', code: 'PL', season: '2030-31' }],
+) => {
   limiterClock = fakeClock();
   return syncResults(t.services, {
     url,
-    token: 'secret-token',
+    env: { FOOTBALL_DATA_TOKEN: 'secret-token' },
     competitions,
     clock: limiterClock,
     now: () => clock,
@@ -174,7 +176,7 @@ describe('football-data sync', () => {
       ),
     ];
     const summary = await sync();
-    expect(await fixture('fd_t_next')).toMatchObject({ status: 'scheduled', external_id: null });
+    expect(await fixture('fd_t_next')).toMatchObject({ status: 'scheduled' });
     expect(summary).toMatchObject({
       competitions: 1,
       matches: 3,
@@ -187,8 +189,16 @@ describe('football-data sync', () => {
       home_score: 2,
       away_score: 1,
       first_goal_minute: null,
-      external_id: 'fd:1001',
     });
+    // The pairing is remembered like every source's.
+    expect(
+      await t.services.database.db
+        .selectFrom('live_links')
+        .select('fixture_id')
+        .where('source', '=', 'football-data')
+        .where('match_id', '=', '1001')
+        .executeTakeFirst(),
+    ).toEqual({ fixture_id: 'fd_t_1' });
     expect(await points('fd_t_1')).toBe(1); // outcome only: free plans have no goal minutes
     expect(await fixture('fd_t_2')).toMatchObject({ status: 'live', home_score: 1, away_score: 0 });
     expect(await fixture('fd_t_3')).toMatchObject({
@@ -223,7 +233,7 @@ describe('football-data sync', () => {
     requests.length = 0;
     const codes = ['PL', 'ELC', 'BL1', 'PD', 'SA', 'FL1', 'DED', 'PPL', 'BSA', 'CL', 'WC'];
     const summary = await sync(
-      codes.map((code) => ({ competitionId: 'premier_league', code, season: 2030 })),
+      codes.map((code) => ({ competitionId: 'premier_league', code, season: '2030-31' })),
     );
     expect(summary.competitions).toBe(11);
     expect(requests).toHaveLength(11);
@@ -238,9 +248,9 @@ describe('football-data sync', () => {
     const limiter = createRateLimiter(10, 60_000, fakeClock());
     const summary = await syncResults(t.services, {
       url: 'http://127.0.0.1:1',
-      token: 'x',
+      env: { FOOTBALL_DATA_TOKEN: 'x' },
       limiter,
-      competitions: [{ competitionId: 'premier_league', code: 'PL', season: 2030 }],
+      competitions: [{ competitionId: 'premier_league', code: 'PL', season: '2030-31' }],
     });
     expect(summary.failed).toEqual(['PL']);
   });

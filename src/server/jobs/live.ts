@@ -1,5 +1,6 @@
 import type { LiveSource } from '../../domain/live/report';
 import { sourceCode, type LiveSourceMap } from '../../domain/live/source-map';
+import { liveSourcesInUse, sourceOf } from '../sources/registry';
 import { readLiveSourceMap } from '../competitions/catalogue';
 import type { Services } from '../context';
 import { claimJobRun } from '../db/job-schedule';
@@ -24,9 +25,6 @@ export interface LiveSchedule {
   reachability?: Reachability;
 }
 
-/** How the log names the sources. */
-const sourceName: Record<LiveSource, string> = { espn: 'ESPN', openligadb: 'OpenLigaDB' };
-
 /**
  * Polls the live sources (issue 28) in the background; start-up never waits for it. Each kind of
  * run claims its turn in job_schedule, so with several instances one polls. A source answering
@@ -45,7 +43,7 @@ export const startLiveSync = (services: Services, schedule: LiveSchedule = {}) =
     { job: 'live-upcoming', everyMs: schedule.upcomingMs ?? 24 * hour, mode: { kind: 'upcoming' } },
   ];
   const mapped = Object.keys(map).filter((id) =>
-    env.LIVE_SOURCES.some((s) => sourceCode(map, id, s) !== undefined),
+    liveSourcesInUse(env).some((s) => sourceCode(map, id, s.id) !== undefined),
   );
   const backOff = new Map<LiveSource, { until: number; waitMs: number }>();
   const reachability = schedule.reachability ?? createReachability(logger);
@@ -66,8 +64,9 @@ export const startLiveSync = (services: Services, schedule: LiveSchedule = {}) =
         continue;
       }
       backOff.delete(s.source);
-      if (s.failed > 0 && s.failed === s.requests) reachability.away(sourceName[s.source], s.error);
-      else if (s.requests > s.failed) reachability.back(sourceName[s.source]);
+      if (s.failed > 0 && s.failed === s.requests)
+        reachability.away(sourceOf(s.source).name, s.error);
+      else if (s.requests > s.failed) reachability.back(sourceOf(s.source).name);
     }
   };
 

@@ -7,7 +7,7 @@ import { appPerFile } from '../../../tests/setup/test-app';
 import type { Services } from '../context';
 import { openDatabase } from '../db/database';
 import { jobLockKeys, withJobLock } from '../db/job-lock';
-import { syncResults } from './football-data';
+import { syncResults } from './results-sync';
 import { runRemindersOnce } from './reminders-job';
 
 // Two app instances on one PostgreSQL database: every scheduled job runs in one of them at a
@@ -45,8 +45,8 @@ afterAll(async () => {
 const football = (services: Services) =>
   syncResults(services, {
     url,
-    token: 'token',
-    competitions: [{ competitionId: 'premier_league', code: 'PL', season: 2030 }],
+    env: { FOOTBALL_DATA_TOKEN: 'token' },
+    competitions: [{ competitionId: 'premier_league', code: 'PL', season: '2030-31' }],
     clock: fakeClock(),
     now: () => now,
   });

@@ -1,6 +1,6 @@
 import type { Services } from '../context';
 import { AppError } from '../errors';
-import { runFixtureSync, type SyncOptions } from '../sync/service';
+import { runFixtureSync, scheduleSourceNames, type SyncOptions } from '../sync/service';
 import { claimJobRun, jobNextRun, scheduleJobRun } from '../db/job-schedule';
 import { createReachability, type Reachability } from './reachability';
 
@@ -19,11 +19,11 @@ export interface FixtureSyncSchedule {
 }
 
 const hour = 3_600_000;
-/** The sync's row in job_schedule. */
+/** The sync's row in job_schedule (named before the schedule sources had a shape of their own). */
 const job = 'openfootball';
 
 /**
- * Runs the openfootball sync shortly after start and then every 6 hours, in the background:
+ * Runs the schedule sources' sync (openfootball's files) shortly after start and then every 6 hours, in the background:
  * start-up never waits for it. Each run claims its turn in the database (job_schedule, by the
  * services' clock), so with several instances, or after a restart, it still runs once per period:
  * an instance that finds the run taken or done waits until the next is due. When the source
@@ -54,15 +54,18 @@ export const startFixtureSync = (services: Services, schedule: FixtureSyncSchedu
       const summary = await runFixtureSync(services, schedule.sync);
       const unreachable = summary.competitions.filter((c) => c.outcome === 'unreachable');
       if (unreachable.length === 0) {
-        if (failed > 0) reachability.back('openfootball', true);
+        if (failed > 0) reachability.back(scheduleSourceNames, true);
         return { wait: periodMs, failures: 0 };
       }
       const wait = backOff(failed + 1);
       const detail = { error: unreachable[0]?.error, retryInMs: wait };
       // The count of failed runs lives in the database: across instances and restarts the
       // warning is said once, when the first run fails.
-      if (failed === 0) reachability.away('openfootball', unreachable[0]?.error);
-      logger.debug(detail, 'fixture sync: openfootball unreachable; next try after the backoff');
+      if (failed === 0) reachability.away(scheduleSourceNames, unreachable[0]?.error);
+      logger.debug(
+        detail,
+        'fixture sync: a schedule source is unreachable; next try after the backoff',
+      );
       return { wait, failures: failed + 1 };
     } catch (err) {
       if (err instanceof AppError && err.code === 'SYNC_RUNNING') {

@@ -3,6 +3,7 @@ import { mayChange } from '../../domain/fixtures';
 import { normaliseTeamName } from '../../domain/football-data';
 import type { LiveReport, LiveSource } from '../../domain/live/report';
 import { settleLive, type LiveFixture, type SourceView } from '../../domain/live/settle';
+import { isAhead } from '../../domain/sources/checks';
 import {
   pairMatch,
   pairingWindowMs,
@@ -15,6 +16,8 @@ import { AppError } from '../errors';
 import { setFixtureClock, type StoredFixtureRow } from '../fixtures/repository';
 import type { Pace } from '../imports/pace';
 import { applyFixtureChange, isResultEvent, type Actor } from '../results/change';
+import type { Refusal } from '../sources/read';
+import { precedenceOf, sourceOf } from '../sources/registry';
 import * as repo from './repository';
 
 type Deps = Pick<Services, 'database' | 'bus' | 'standings' | 'logger'>;
@@ -28,14 +31,23 @@ export interface ApplyCounts {
   changed: number;
   /** Matches no fixture could be paired with (listed for the admins). */
   unmatched: number;
+  /** Reports refused before they changed anything (the checks of issue 49). */
+  refused: number;
 }
 
-export const emptyCounts = (): ApplyCounts => ({ matches: 0, paired: 0, changed: 0, unmatched: 0 });
+export const emptyCounts = (): ApplyCounts => ({
+  matches: 0,
+  paired: 0,
+  changed: 0,
+  unmatched: 0,
+  refused: 0,
+});
 export const addCounts = (a: ApplyCounts, b: ApplyCounts): ApplyCounts => ({
   matches: a.matches + b.matches,
   paired: a.paired + b.paired,
   changed: a.changed + b.changed,
   unmatched: a.unmatched + b.unmatched,
+  refused: a.refused + b.refused,
 });
 
 const actorOf = (source: LiveSource): Actor => ({ id: null, label: source, origin: source });
@@ -67,9 +79,17 @@ const aliasesOf = async (
   return merged;
 };
 
-/** Since when a source has said this full time: kept while it says the same, else now. */
-const fullTimeSince = (report: LiveReport, previous: repo.StoredReport | undefined, at: string) => {
-  if (report.state !== 'finished' || !report.score) return null;
+/**
+ * Since when a source has said this full time: kept while it says the same, else now. A full
+ * time said of a match still ahead starts no clock (issue 49).
+ */
+const fullTimeSince = (
+  report: LiveReport,
+  previous: repo.StoredReport | undefined,
+  at: string,
+  ahead: boolean,
+) => {
+  if (ahead || report.state !== 'finished' || !report.score) return null;
   const before = previous?.report;
   const same =
     before?.state === 'finished' &&
@@ -80,12 +100,20 @@ const fullTimeSince = (report: LiveReport, previous: repo.StoredReport | undefin
 
 const chunk = 50;
 
+/** Both of a fixture's teams are (at least resembling) the answer's: a link still holds. */
+const sameTeams = (fixture: StoredFixtureRow, report: LiveReport, aliases: TeamAliases) =>
+  teamLikeness(fixture.homeTeam, report.home, aliases) > 0 &&
+  teamLikeness(fixture.awayTeam, report.away, aliases) > 0;
+
 /**
  * One source's answer for one competition, applied: each match is paired with our fixture (a
- * remembered link, else by date and teams), its report kept, and the fixture settled from every
- * source's latest report through the results' change path — which keeps an admin's hand and a
- * stronger source's facts, audits each change with the source as actor and scores a final
- * result. In transactions of 50 matches, the event loop free between matches.
+ * remembered link while its teams still match, else by date and teams), its report kept, and
+ * the fixture settled from every source's latest report through the results' change path —
+ * which keeps an admin's hand and a stronger source's facts, audits each change with the source
+ * as actor and scores a final result. The reports come checked (sources/read.ts); what the
+ * fixture itself refuses (a match still ahead, teams that no longer match a remembered id, a
+ * kick-off moved far earlier by one source) is counted in `refusals`. In transactions of 50
+ * matches, the event loop free between matches.
  */
 export const applyReports = async (
   deps: Deps,
@@ -93,15 +121,30 @@ export const applyReports = async (
     competitionId: string;
     source: LiveSource;
     reports: readonly LiveReport[];
+    /** LIVE_SOURCES: the live sources in use, in their order. */
     liveOrder: readonly LiveSource[];
+    /** Every other source in use whose stored reports count (default: `liveOrder`). */
+    inUse?: readonly LiveSource[];
     aliases: TeamAliases;
     now: Date;
     pace: Pace;
+    /** Refusals are added here. */
+    refusals?: Refusal[];
   },
 ): Promise<ApplyCounts> => {
   const { competitionId, source, liveOrder, now, pace } = input;
-  const at = now.toISOString();
+  const precedence = precedenceOf(liveOrder);
+  const counted = new Set<LiveSource>([...liveOrder, ...(input.inUse ?? []), source]);
+  const refusals = input.refusals ?? [];
   const counts = emptyCounts();
+  const refuse = (reason: Refusal['reason'], report: LiveReport) => {
+    counts.refused += 1;
+    refusals.push({
+      reason,
+      detail: `${report.home[0] ?? '?'}–${report.away[0] ?? '?'} (${report.matchId})`,
+    });
+  };
+  const at = now.toISOString();
   const events: string[] = [];
   /** Fixtures whose live state moved without a result to score: open pages are told. */
   const moved = new Set<string>();
@@ -145,9 +188,9 @@ export const applyReports = async (
           )
         : new Set<string>();
       for (const id of links.values()) taken.delete(id);
-      const aliases = pairing
-        ? await aliasesOf(trx, competitionId, input.aliases)
-        : new Map<string, string[]>();
+      // A remembered link holds only while the answer's teams are its fixture's: aliases are
+      // read for every batch.
+      const aliases = await aliasesOf(trx, competitionId, input.aliases);
       await pace();
       // Reports of the fixtures linked already; a fixture paired now reads its own below.
       const stored = await repo.reportsOf(trx, [...new Set(links.values())]);
@@ -156,6 +199,14 @@ export const applyReports = async (
       for (const report of reports) {
         await pace();
         let fixture = byId.get(links.get(report.matchId) ?? '');
+        if (fixture && !sameTeams(fixture, report, aliases)) {
+          // A source's id now names other teams (a reused or swapped id): nothing is applied and
+          // the match is listed, for an admin to link where it belongs.
+          refuse('teams', report);
+          counts.unmatched += 1;
+          await repo.saveUnmatched(trx, competitionId, report, at);
+          continue;
+        }
         if (!fixture) {
           const open = candidates.filter((f) => !taken.has(f.id));
           fixture = pairMatch(report, open, aliases) ?? undefined;
@@ -190,7 +241,9 @@ export const applyReports = async (
         }
         counts.paired += 1;
         const previous = stored.get(fixture.id)?.find((s) => s.source === source);
-        const since = fullTimeSince(report, previous, at);
+        const ahead = isAhead(report, fixture, now);
+        if (ahead) refuse('ahead', report);
+        const since = fullTimeSince(report, previous, at, ahead);
         // A poll every 30 s mostly repeats itself: only a report that moved is written.
         if (
           !previous ||
@@ -204,18 +257,29 @@ export const applyReports = async (
             seenAt: at,
           });
         const others = (stored.get(fixture.id) ?? []).filter((s) => s.source !== source);
+        // In rank order, the strongest first; a source not in use here is not heard.
         const views: SourceView[] = [
           ...others.map((s) => ({ report: s.report, fullTimeSince: s.fullTimeSince })),
           { report, fullTimeSince: since },
         ]
-          .filter((v) => liveOrder.includes(v.report.source))
-          .sort((a, b) => liveOrder.indexOf(a.report.source) - liveOrder.indexOf(b.report.source));
+          .filter((v) => counted.has(v.report.source))
+          .map((v) => ({ ...v, confirmsAlone: sourceOf(v.report.source).confirmsAlone }))
+          .sort((a, b) => precedence(b.report.source) - precedence(a.report.source));
         const outcome = settleLive(liveFixtureOf(fixture), views, now);
+        if (outcome?.held) refuse('kickoff', report);
         const disagreement = outcome?.disagreement ?? null;
-        if (!previous || disagreement !== (stored.get(fixture.id)?.[0]?.disagreement ?? null))
+        const before = stored.get(fixture.id)?.[0]?.disagreement ?? null;
+        if (!previous || disagreement !== before) {
           await repo.saveDisagreement(trx, fixture.id, disagreement);
+          // Said once: when what the sources disagree on changes.
+          if (disagreement !== null && disagreement !== before)
+            deps.logger.info(
+              { fixtureId: fixture.id, source, disagreement },
+              'live sync: the sources disagree',
+            );
+        }
         if (!outcome) continue;
-        const facts = allowedUpdate(outcome.facts, fixture.origins, outcome.source, liveOrder);
+        const facts = allowedUpdate(outcome.facts, fixture.origins, outcome.source, precedence);
         let changed = false;
         let current = fixture;
         if (Object.keys(facts).length > 0) {
@@ -243,7 +307,7 @@ export const applyReports = async (
         // The clock of a match in play, when the status is the sources' to tell.
         const clock = current.status === 'live' ? outcome.live.clock : null;
         if (
-          mayChange(current.origins, 'status', outcome.source, liveOrder) &&
+          mayChange(current.origins, 'status', outcome.source, precedence) &&
           clock !== current.clock
         ) {
           await setFixtureClock(trx, fixture.id, clock);

@@ -6,18 +6,18 @@ import type { DB } from '../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** Kick-offs of a competition's fixtures between two instants that are not settled. */
+/** Kick-offs (and seasons) of a competition's fixtures between two instants, not settled. */
 export const kickoffsInWindow = async (db: Db, competitionId: string, from: string, to: string) =>
   (
     await db
       .selectFrom('fixtures')
-      .select('kickoff_at')
+      .select(['kickoff_at', 'season'])
       .where('competition_id', '=', competitionId)
       .where('kickoff_at', '>=', from)
       .where('kickoff_at', '<=', to)
       .where('status', 'in', ['scheduled', 'live'])
       .execute()
-  ).map((r) => r.kickoff_at);
+  ).map((r) => ({ kickoffAt: r.kickoff_at, season: r.season }));
 
 /** The competitions (among `ids`) with a fixture in play or about to be, right now. */
 export const competitionsInWindow = async (
@@ -40,7 +40,10 @@ export const competitionsInWindow = async (
           .execute()
       ).map((r) => r.competition_id);
 
-/** A competition's fixtures to come in a period (their kick-offs may still move). */
+/**
+ * A competition's fixtures to come in a period (their kick-offs may still move), a fixture live
+ * before its kick-off among them (a source's word believed before issue 49: it goes back).
+ */
 export const fixturesToCome = async (db: Db, competitionId: string, from: string, to: string) =>
   (
     await db
@@ -49,7 +52,7 @@ export const fixturesToCome = async (db: Db, competitionId: string, from: string
       .where('competition_id', '=', competitionId)
       .where('kickoff_at', '>=', from)
       .where('kickoff_at', '<=', to)
-      .where('status', 'in', ['scheduled', 'postponed'])
+      .where('status', 'in', ['scheduled', 'postponed', 'live'])
       .execute()
   ).map((r) => ({ kickoffAt: r.kickoff_at, season: r.season }));
 

@@ -208,6 +208,34 @@ export const reportsOf = async (db: Db, fixtureIds: readonly string[]) => {
   return byFixture;
 };
 
+/**
+ * The kick-offs sources other than `except` last gave the fixtures of a competition's season
+ * (a time, not a placeholder), by fixture id: what a schedule file's far-earlier kick-off waits
+ * for (issue 49).
+ */
+export const reportedKickoffs = async (
+  db: Db,
+  competitionId: string,
+  season: string,
+  except: string,
+) => {
+  const rows = await db
+    .selectFrom('live_reports')
+    .innerJoin('fixtures', 'fixtures.id', 'live_reports.fixture_id')
+    .select(['live_reports.fixture_id as fixtureId', 'live_reports.report_json as json'])
+    .where('fixtures.competition_id', '=', competitionId)
+    .where('fixtures.season', '=', season)
+    .where('live_reports.source', '<>', except)
+    .execute();
+  const byFixture = new Map<string, string[]>();
+  for (const r of rows) {
+    const report = readReport(r.json);
+    if (!report?.timeConfirmed) continue;
+    byFixture.set(r.fixtureId, [...(byFixture.get(r.fixtureId) ?? []), report.kickoffAt]);
+  }
+  return byFixture;
+};
+
 export const saveReport = async (
   db: Db,
   row: {

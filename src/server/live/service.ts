@@ -1,7 +1,6 @@
-import { zonedDateTime } from '../../domain/kickoff';
-import { espnDatesFor } from '../../domain/live/espn';
-import { openLigaDbSeason } from '../../domain/live/openligadb';
-import { liveSources, type LiveSource } from '../../domain/live/report';
+import type { LiveSource } from '../../domain/live/report';
+import { isRefusalReason } from '../../domain/sources/checks';
+import { isSourceId } from '../../domain/sources/ids';
 import type { LiveOverview } from '../../domain/openfootball';
 import { writeAudit } from '../audit-repository';
 import { inDerivedTransaction, inTransaction } from '../db/transaction';
@@ -11,6 +10,10 @@ import { catalogueAliases, sourceCode, type LiveSourceMap } from '../../domain/l
 import type { Services } from '../context';
 import { pacer } from '../imports/pace';
 import { livePollErrors, livePolls } from '../metrics';
+import { fetchReports, type Refusal } from '../sources/read';
+import { recordRefusals, refusalOverview } from '../sources/refusals';
+import { fixtureSources, isInUse, liveSourcesInUse } from '../sources/registry';
+import type { FixtureSource, PlannedFixture } from '../sources/source';
 
 /**
  * How long the live job works before the event loop gets a turn: well under the 20 ms goal, as a
@@ -18,7 +21,6 @@ import { livePollErrors, livePolls } from '../metrics';
  */
 export const livePaceMs = 5;
 import { addCounts, applyReports, emptyCounts, type ApplyCounts } from './apply';
-import { espnScoreboardUrl, fetchReports, openLigaDbUrl, type SourceRequest } from './clients';
 import { resolveSeason } from '../fixtures/seasons';
 import * as plan from './plan-repository';
 import * as repo from './repository';
@@ -53,69 +55,56 @@ const hour = 3_600_000;
 const day = 24 * hour;
 /** A fixture is polled from 10 minutes before kick-off until its result is confirmed (≤ 4 h). */
 export const liveWindow = { beforeMs: 10 * 60_000, afterMs: 4 * hour };
+/** The longest one run of the live job may take; its requests share this deadline. */
+export const liveRunMs = 5 * 60_000;
 
-/** ESPN's months (`YYYYMM`, US Eastern like its days) of a set of kick-offs. */
-const espnMonths = (kickoffs: readonly string[]) =>
-  [
-    ...new Set(
-      kickoffs.map((k) =>
-        zonedDateTime(new Date(k), 'America/New_York').date.slice(0, 7).replace('-', ''),
-      ),
-    ),
-  ].sort();
-
-/** The requests a run makes to one source for one competition. */
-const requestsFor = async (
+/** The fixtures a run asks a source about, for one competition. */
+const fixturesFor = async (
   deps: Deps,
-  map: LiveSourceMap,
   competitionId: string,
-  source: LiveSource,
   mode: LiveMode,
   now: Date,
-): Promise<SourceRequest[]> => {
-  const code = sourceCode(map, competitionId, source);
-  if (!code) return [];
+): Promise<PlannedFixture[]> => {
   const db = deps.database.db;
-  const base = source === 'espn' ? deps.env.ESPN_URL : deps.env.OPENLIGADB_URL;
-  if (mode.kind === 'live') {
-    const kickoffs = await plan.kickoffsInWindow(
+  if (mode.kind === 'live')
+    return plan.kickoffsInWindow(
       db,
       competitionId,
       new Date(now.getTime() - liveWindow.afterMs).toISOString(),
       new Date(now.getTime() + liveWindow.beforeMs).toISOString(),
     );
-    if (kickoffs.length === 0) return [];
-    if (source === 'espn')
-      return espnDatesFor(kickoffs).map((d) => ({ source, url: espnScoreboardUrl(base, code, d) }));
-    return [{ source, url: `${base}/getmatchdata/${encodeURIComponent(code)}` }];
-  }
-  const fixtures =
-    mode.kind === 'upcoming'
-      ? await plan.fixturesToCome(
-          db,
-          competitionId,
-          now.toISOString(),
-          new Date(now.getTime() + 14 * day).toISOString(),
-        )
-      : await plan.fixturesLackingResult(
-          db,
-          competitionId,
-          now.toISOString(),
-          // The season asked for, else the competition's current one (DESIGN §2).
-          (mode.kind === 'season' ? mode.season : undefined) ??
-            (await resolveSeason(db, competitionId, undefined, now)).current ??
-            '',
-        );
-  if (fixtures.length === 0) return [];
-  if (source === 'espn')
-    return espnMonths(fixtures.map((f) => f.kickoffAt)).map((m) => ({
-      source,
-      url: espnScoreboardUrl(base, code, m),
-    }));
-  const seasons = [...new Set(fixtures.map((f) => openLigaDbSeason(f.season)))].filter(
-    (s): s is number => s !== null,
+  if (mode.kind === 'upcoming')
+    return plan.fixturesToCome(
+      db,
+      competitionId,
+      now.toISOString(),
+      new Date(now.getTime() + 14 * day).toISOString(),
+    );
+  return plan.fixturesLackingResult(
+    db,
+    competitionId,
+    now.toISOString(),
+    // The season asked for, else the competition's current one (DESIGN §2).
+    (mode.kind === 'season' ? mode.season : undefined) ??
+      (await resolveSeason(db, competitionId, undefined, now)).current ??
+      '',
   );
-  return seasons.map((s) => ({ source, url: openLigaDbUrl(base, code, s) }));
+};
+
+/** The requests a run makes to one source for one competition: what the source says answers it. */
+const requestsFor = (
+  deps: Deps,
+  map: LiveSourceMap,
+  competitionId: string,
+  source: FixtureSource,
+  mode: LiveMode,
+  fixtures: readonly PlannedFixture[],
+): string[] => {
+  const code = sourceCode(map, competitionId, source.id);
+  if (!code || fixtures.length === 0) return [];
+  const coverage = { competitionId, code, base: source.baseUrl(deps.env) };
+  const ask = mode.kind === 'live' ? source.requests.live : source.requests.days;
+  return ask?.(coverage, fixtures) ?? [];
 };
 
 export interface CompetitionSync {
@@ -133,65 +122,89 @@ export const syncLive = async (
   map: LiveSourceMap,
   competitionIds: readonly string[],
   mode: LiveMode,
-  options: { skip?: ReadonlySet<LiveSource>; timeoutMs?: number } = {},
+  options: { skip?: ReadonlySet<LiveSource>; timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<CompetitionSync[]> => {
   const liveOrder = deps.env.LIVE_SOURCES;
+  const inUse = fixtureSources.filter((s) => isInUse(s, deps.env)).map((s) => s.id);
   const budget = new Map<LiveSource, number>();
   const results: CompetitionSync[] = [];
+  const signal = options.signal ?? AbortSignal.timeout(liveRunMs);
   for (const competitionId of competitionIds) {
     const sources: SourceSummary[] = [];
-    for (const source of liveOrder) {
-      if (options.skip?.has(source)) continue;
-      const now = deps.now();
-      let requests = await requestsFor(deps, map, competitionId, source, mode, now);
+    const fixtures = await fixturesFor(deps, competitionId, mode, deps.now());
+    for (const source of liveSourcesInUse(deps.env)) {
+      if (options.skip?.has(source.id)) continue;
+      let requests = requestsFor(deps, map, competitionId, source, mode, fixtures);
       if (mode.kind === 'backfill') {
-        const left = (mode.maxRequests ?? 12) - (budget.get(source) ?? 0);
+        const left = (mode.maxRequests ?? 12) - (budget.get(source.id) ?? 0);
         // The most recent months first: the newest gaps matter most.
         requests = requests.reverse().slice(0, Math.max(0, left));
-        budget.set(source, (budget.get(source) ?? 0) + requests.length);
+        budget.set(source.id, (budget.get(source.id) ?? 0) + requests.length);
       }
       if (requests.length === 0) continue;
       const summary: SourceSummary = {
-        source,
+        source: source.id,
         ...emptyCounts(),
         requests: 0,
         failed: 0,
         error: null,
         backOff: false,
       };
-      for (const request of requests) {
+      for (const url of requests) {
         const pace = pacer(livePaceMs);
-        const fetched = await fetchReports(request, deps.now(), pace, options.timeoutMs);
+        const refusals: Refusal[] = [];
+        const fetched = await fetchReports(source, url, {
+          env: deps.env,
+          now: deps.now(),
+          pace,
+          signal,
+          ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+        });
         summary.requests += 1;
-        livePolls.inc({ source });
+        livePolls.inc({ source: source.id });
         await inDerivedTransaction(deps.database, (trx) =>
           repo.countRequest(
             trx,
-            source,
+            source.id,
             deps.now(),
             fetched.kind === 'ok' ? { ok: true } : { ok: false, error: fetched.error },
           ),
         );
         if (fetched.kind === 'failed') {
           summary.failed += 1;
-          livePollErrors.inc({ source });
-          summary.error ??= `${fetched.error} (${request.url})`;
-          if (fetched.status === 429 || (fetched.status !== null && fetched.status >= 500))
+          livePollErrors.inc({ source: source.id });
+          summary.error ??= `${fetched.error} (${url})`;
+          if (fetched.refusal) await recordRefusals(deps, source.id, [fetched.refusal], deps.now());
+          // A source asking us to slow down, failing, or sending what we refuse to read (too
+          // large, redirected elsewhere) is left alone for a while.
+          if (
+            fetched.status === 429 ||
+            (fetched.status !== null && fetched.status >= 500) ||
+            fetched.refusal?.reason === 'too-large' ||
+            fetched.refusal?.reason === 'redirect'
+          )
             summary.backOff = true;
           // No answer at all: the source is away; its other requests would wait the same.
           if (fetched.status === null || summary.backOff) break;
           continue;
         }
+        refusals.push(...fetched.refusals);
         const counts = await applyReports(deps, {
           competitionId,
-          source,
+          source: source.id,
           reports: fetched.reports,
           liveOrder,
+          inUse,
           aliases: catalogueAliases(map, competitionId),
           now: deps.now(),
           pace,
+          refusals,
         });
-        Object.assign(summary, addCounts(summary, counts));
+        Object.assign(
+          summary,
+          addCounts(summary, { ...counts, refused: counts.refused + fetched.refusals.length }),
+        );
+        await recordRefusals(deps, source.id, refusals, deps.now());
       }
       sources.push(summary);
     }
@@ -223,14 +236,16 @@ export const totalsBySource = (runs: readonly CompetitionSync[]) => {
   return [...totals].map(([source, t]) => ({ source, ...t }));
 };
 
-/** The live part of the admins' sync overview. */
+/** The live part of the admins' sync overview: every source in use, live ones in their order. */
 export const liveOverviewOf = async (deps: Deps): Promise<LiveOverview> => {
   const db = deps.database.db;
-  const counts = await repo.requestCounts(db, deps.now().toISOString().slice(0, 10));
-  const isLive = (s: string): s is LiveSource => (liveSources as readonly string[]).includes(s);
+  const now = deps.now();
+  const counts = await repo.requestCounts(db, now.toISOString().slice(0, 10));
+  const refusals = await refusalOverview(deps, now);
+  const polled = fixtureSources.filter((s) => !s.live && !s.schedules && isInUse(s, deps.env));
   return {
     enabled: deps.env.LIVE_SYNC,
-    sources: deps.env.LIVE_SOURCES.map((source) => {
+    sources: [...liveSourcesInUse(deps.env), ...polled].map(({ id: source }) => {
       const c = counts.get(source);
       return {
         source,
@@ -241,8 +256,13 @@ export const liveOverviewOf = async (deps: Deps): Promise<LiveOverview> => {
         lastError: c?.lastError ?? null,
       };
     }),
+    refusals: refusals.flatMap((r) =>
+      isSourceId(r.source) && isRefusalReason(r.reason)
+        ? [{ ...r, source: r.source, reason: r.reason }]
+        : [],
+    ),
     unmatched: (await repo.unmatchedMatches(db)).flatMap((u) =>
-      isLive(u.source) ? [{ ...u, source: u.source }] : [],
+      isSourceId(u.source) ? [{ ...u, source: u.source }] : [],
     ),
     disagreements: (await repo.disagreements(db)).flatMap((d) =>
       d.disagreement ? [{ ...d, disagreement: d.disagreement }] : [],

@@ -1,3 +1,4 @@
+import { parseFieldOrigins } from '../../domain/fixtures';
 import { picksRevealed, isFixtureLocked, pickVisible } from '../../domain/predictions';
 import type { SessionUser } from '../auth';
 import type { Services } from '../context';
@@ -47,7 +48,11 @@ export const leagueBoard = async (
   );
   const member = viewer !== null && data.teams.some((t) => t.user_id === viewer.id);
   const fixtures = data.fixtures.map((f) => {
-    const state = { kickoffAt: f.kickoff_at, status: f.status };
+    const state = {
+      kickoffAt: f.kickoff_at,
+      status: f.status,
+      statusBy: parseFieldOrigins(f.field_origins).status,
+    };
     const revealed = picksRevealed(state, now);
     return {
       id: f.id,
@@ -93,7 +98,7 @@ export const fixturePicks = async (
     fixture.season,
   );
   const member = data.teams.some((t) => t.user_id === user.id);
-  const revealed = picksRevealed(fixture, now);
+  const revealed = picksRevealed({ ...fixture, statusBy: fixture.origins.status }, now);
   if (!member || !revealed) throw new AppError('PREDICTIONS_HIDDEN');
   return {
     entries: data.teams.map((t) =>

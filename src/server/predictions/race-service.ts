@@ -76,7 +76,10 @@ export const fixtureRace = async (
   const fixture = await findFixture(db, input.fixtureId);
   if (!fixture || fixture.competitionId !== league.competitionId)
     throw new AppError('UNKNOWN_FIXTURE');
-  if (!(await isMember(db, league.id, user.id)) || !picksRevealed(fixture, now))
+  if (
+    !(await isMember(db, league.id, user.id)) ||
+    !picksRevealed({ ...fixture, statusBy: fixture.origins.status }, now)
+  )
     throw new AppError('PREDICTIONS_HIDDEN');
   // Where every pick stands is the same for every member: worked out once per state of the
   // fixture (score, minute, clock, status) and the league's version; a read adds the viewer's

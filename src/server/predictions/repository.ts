@@ -296,6 +296,7 @@ export const leagueFixtureEntries = async (
       'home_score',
       'away_score',
       'first_goal_minute',
+      'field_origins',
     ])
     .where('competition_id', '=', competitionId)
     .where('season', '=', season)

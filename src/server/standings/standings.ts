@@ -208,10 +208,12 @@ export class Standings {
   private readonly database: Database;
   private readonly rules: LeagueRulesSource;
   private readonly unread: () => void;
+  private readonly now: () => Date;
 
   constructor(deps: StandingsDeps) {
     this.database = deps.database;
     this.rules = deps.rules;
+    this.now = deps.now;
     this.worker = new TallyWorker(deps.database, deps.rules, deps.now, deps.logger, deps.partTeams);
     // /metrics: fixtures whose totals are still moving (the queue is a handful of rows).
     this.unread = readTallyBacklog(
@@ -349,10 +351,14 @@ export class Standings {
     viewerId: string | null,
   ) {
     const { db } = this.database;
-    const [version, fixtures] = await Promise.all([
+    const [version, inPlay] = await Promise.all([
       this.currentVersion(league),
       inPlayFixtures(db, league.competitionId, season),
     ]);
+    // Live points tell whether picks are right: never before the kick-off we hold, whatever a
+    // source says (issue 49).
+    const now = this.now().getTime();
+    const fixtures = inPlay.filter((f) => Date.parse(f.kickoffAt) <= now);
     if (fixtures.length === 0) return null;
     const part = this.part(`${league.id}\u0000${season}`, version);
     const rules = async () => {

@@ -1,33 +1,40 @@
 import type { Kysely } from 'kysely';
 import {
-  feedOf,
-  feedUrl,
-  feedSeason,
-  openFootballFeeds,
   type SyncCompetitionResult,
   type SyncOverview,
   type SyncRunSummary,
 } from '../../domain/openfootball';
+import { rowOfReport } from '../../domain/sources/schedule-rows';
 import type { Services } from '../context';
 import type { Database } from '../db/database';
 import { jobLockKeys, withJobLock } from '../db/job-lock';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import { pacer } from '../imports/pace';
-import { applyRows, optimizeAfter, parseInSlices, publishResults } from '../imports/service';
-import { fetchFeed } from './openfootball-client';
+import { applyRows, optimizeAfter, publishResults } from '../imports/service';
 import type { Actor } from '../results/change';
 import * as repo from './repository';
 import { inTransaction } from '../db/transaction';
-import type { LiveSourceMap } from '../../domain/live/source-map';
+import { coveredBy, sourceCode, type LiveSourceMap } from '../../domain/live/source-map';
 import { readLiveSourceMap } from '../competitions/catalogue';
 import { existingCompetitions } from '../live/plan-repository';
+import { reportedKickoffs } from '../live/repository';
 import { liveOverviewOf, syncLive, totalsBySource } from '../live/service';
+import { fetchReports } from '../sources/read';
+import { recordRefusals } from '../sources/refusals';
+import { fixtureSources, precedenceOf } from '../sources/registry';
+import type { FixtureSource } from '../sources/source';
 
 type Deps = Pick<Services, 'database' | 'bus' | 'standings' | 'logger' | 'env' | 'now'>;
 
-export const syncSource = 'openfootball';
-const actor: Actor = { id: null, label: 'openfootball', origin: 'openfootball' };
+/**
+ * The schedule sources (issue 49: those whose season answer is a competition's schedule —
+ * openfootball's files today): each run reads one season file per competition and applies it
+ * through the import planner, which creates the fixtures we lack.
+ */
+const scheduleSources = fixtureSources.filter((s) => s.schedules);
+/** How the log names them. */
+export const scheduleSourceNames = scheduleSources.map((s) => s.name).join(', ');
 
 // One run at a time per database in this process; PostgreSQL adds a lock across instances.
 const running = new WeakSet<Database>();
@@ -36,7 +43,7 @@ export const isSyncRunning = (database: Database) => running.has(database);
 export interface SyncOptions {
   /** One competition instead of all. */
   competitionId?: string;
-  /** Default OPENFOOTBALL_URL. */
+  /** Instead of the source's configured URL (a mirror). */
   url?: string;
   timeoutMs?: number;
   /** One season (our label) instead of the one containing today; needs `competitionId`. */
@@ -47,6 +54,8 @@ type Competition = Awaited<ReturnType<typeof repo.competitionsForSync>>[number];
 interface Context {
   deps: Deps;
   db: Kysely<DB>;
+  source: FixtureSource;
+  map: LiveSourceMap;
   url: string;
   timeoutMs: number;
   now: Date;
@@ -67,54 +76,94 @@ const result = (
   ...rest,
 });
 
+const seasonOf = (ctx: Context, code: string, competitionId: string) =>
+  ctx.season ?? ctx.source.currentSeason?.({ competitionId, code, base: ctx.url }, ctx.now) ?? '';
+
 /**
- * One competition: fetch its season file, parse it and apply it in one transaction through the
- * import path (season-scoped matching, origins, set-based scoring, audit as `openfootball`).
+ * One competition: fetch its season's answer, read and check it, and apply it in one
+ * transaction through the import path (season-scoped matching, origins, set-based scoring,
+ * audit as the source).
  */
 const syncCompetition = async (
   ctx: Context,
   c: Competition,
   code: string,
 ): Promise<SyncCompetitionResult & { offline?: boolean; reason?: string }> => {
-  const { deps, db, now } = ctx;
-  const season = ctx.season ?? feedSeason(code, now);
-  const fetched = await fetchFeed(ctx.url, season, code, ctx.timeoutMs);
-  if (fetched.kind === 'missing') {
-    deps.logger.info({ url: fetched.url }, 'fixture sync: no file for this season yet (404)');
-    return result(c, code, season, {
-      outcome: 'missing',
-      error: `No file for ${season} yet (HTTP 404).`,
-    });
-  }
-  if (fetched.kind === 'unreachable')
+  const { deps, db, now, source } = ctx;
+  const season = seasonOf(ctx, code, c.id);
+  const [url] =
+    source.requests.season?.({ competitionId: c.id, code, base: ctx.url }, season) ?? [];
+  if (!url) return result(c, code, season, { outcome: 'missing', error: `No ${season} to read.` });
+  const pace = pacer();
+  const fetched = await fetchReports(source, url, {
+    env: deps.env,
+    now,
+    timeZone: c.timeZone,
+    pace,
+    timeoutMs: ctx.timeoutMs,
+    base: ctx.url,
+  });
+  if (fetched.kind === 'failed') {
+    if (fetched.refusal) await recordRefusals(deps, source.id, [fetched.refusal], now);
+    if (fetched.status === 404) {
+      deps.logger.info({ url }, 'fixture sync: no file for this season yet (404)');
+      return result(c, code, season, {
+        outcome: 'missing',
+        error: `No file for ${season} yet (HTTP 404).`,
+      });
+    }
+    if (fetched.refusal?.reason === 'unreadable' || fetched.refusal?.reason === 'too-large') {
+      const error =
+        fetched.error === 'not JSON'
+          ? 'The file is not valid JSON.'
+          : `Not read: ${fetched.error}.`;
+      deps.logger.warn({ url, error }, 'fixture sync: malformed file');
+      return result(c, code, season, { outcome: 'malformed', error });
+    }
     return {
       ...result(c, code, season, {
         outcome: 'unreachable',
-        error: `Could not read ${fetched.url}: ${fetched.error}`,
+        error: `Could not read ${url}: ${fetched.error}`,
       }),
-      offline: !fetched.answered,
+      offline: fetched.status === null,
       reason: fetched.error,
     };
-  const pace = pacer();
-  const parsed = await parseInSlices('openfootball', fetched.content, c.timeZone, pace);
-  if (!parsed.ok) {
-    deps.logger.warn({ url: fetched.url, error: parsed.error }, 'fixture sync: malformed file');
-    return result(c, code, season, { outcome: 'malformed', error: parsed.error });
   }
+  await recordRefusals(deps, source.id, fetched.refusals, now);
+  const rows = fetched.reports.map((r, i) => rowOfReport(r, fetched.positions[i] ?? i));
+  const actor: Actor = { id: null, label: source.id, origin: source.id };
   try {
-    const outcome = await inTransaction(db, (trx) =>
+    const outcome = await inTransaction(db, async (trx) =>
       applyRows(
         trx,
         actor,
         { competitionId: c.id, season, timeZone: c.timeZone },
-        parsed.rows,
+        rows,
         now,
         pace,
+        {
+          precedence: precedenceOf(deps.env.LIVE_SOURCES),
+          otherKickoffs: await reportedKickoffs(trx, c.id, season, source.id),
+        },
       ),
     );
+    if (outcome.held > 0)
+      await recordRefusals(
+        deps,
+        source.id,
+        Array.from({ length: outcome.held }, () => ({
+          reason: 'kickoff' as const,
+          detail: `${c.id} ${season}: a kick-off moved more than 2 hours earlier`,
+        })),
+        now,
+      );
     await publishResults(deps, c.id, outcome.events);
     await optimizeAfter(deps.database, outcome.counts);
-    return result(c, code, season, { outcome: 'applied', counts: outcome.counts });
+    const counts = {
+      ...outcome.counts,
+      rejected: outcome.counts.rejected + fetched.refusals.length,
+    };
+    return result(c, code, season, { outcome: 'applied', counts });
   } catch (err) {
     deps.logger.warn({ err, competitionId: c.id }, 'fixture sync: applying the file failed');
     const message = err instanceof Error ? err.message : String(err);
@@ -126,10 +175,12 @@ const runAll = async (ctx: Context, competitions: Competition[]) => {
   const results: SyncCompetitionResult[] = [];
   let offline: string | null = null;
   for (const c of competitions) {
-    const code = feedOf(c.id)?.code ?? '';
-    const season = ctx.season ?? feedSeason(code, ctx.now);
+    const code = sourceCode(ctx.map, c.id, ctx.source.id) ?? '';
+    const season = seasonOf(ctx, code, c.id);
     // A source that does not answer won't for the rest of this run: don't wait on each file.
     // Each competition's error names its own file, with the reason the first one found.
+    const [url] =
+      ctx.source.requests.season?.({ competitionId: c.id, code, base: ctx.url }, season) ?? [];
     const {
       offline: unanswered,
       reason,
@@ -137,11 +188,11 @@ const runAll = async (ctx: Context, competitions: Competition[]) => {
     }: Awaited<ReturnType<typeof syncCompetition>> = offline
       ? result(c, code, season, {
           outcome: 'unreachable',
-          error: `Could not read ${feedUrl(ctx.url, season, code)}: ${offline}`,
+          error: `Could not read ${url ?? code}: ${offline}`,
         })
       : await syncCompetition(ctx, c, code);
     if (unanswered) offline = reason ?? r.error;
-    await repo.recordSyncRun(ctx.db, syncSource, r, ctx.now.toISOString());
+    await repo.recordSyncRun(ctx.db, ctx.source.id, r, ctx.now.toISOString());
     results.push(r);
   }
   return results;
@@ -149,32 +200,45 @@ const runAll = async (ctx: Context, competitions: Competition[]) => {
 
 type FixtureSyncSummary = Omit<SyncRunSummary, 'live'>;
 
-/** The openfootball part of a sync; the caller holds this process's flag. */
-const syncFeeds = async (deps: Deps, options: SyncOptions): Promise<FixtureSyncSummary> => {
-  const ids = openFootballFeeds
-    .map((f) => f.competitionId)
-    .filter((id) => options.competitionId === undefined || id === options.competitionId);
-  const competitions = await repo.competitionsForSync(deps.database.db, ids);
-  if (options.competitionId !== undefined && competitions.length === 0)
-    throw new AppError('UNKNOWN_COMPETITION', 'This competition has no openfootball feed.');
-  const order = new Map(ids.map((id, i) => [id, i]));
-  competitions.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+/** The schedule sources' part of a sync; the caller holds this process's flag. */
+const syncFeeds = async (
+  deps: Deps,
+  options: SyncOptions,
+  map: LiveSourceMap,
+): Promise<FixtureSyncSummary> => {
   const now = deps.now();
-  const locked = await withJobLock(deps.database, jobLockKeys.fixtureSync, (db) =>
-    runAll(
-      {
-        deps,
-        db,
-        url: options.url ?? deps.env.OPENFOOTBALL_URL,
-        timeoutMs: options.timeoutMs ?? 20_000,
-        now,
-        season: options.season,
-      },
-      competitions,
-    ),
-  );
-  if (!locked.locked) throw new AppError('SYNC_RUNNING');
-  const summary = { ranAt: now.toISOString(), competitions: locked.value };
+  const all: SyncCompetitionResult[] = [];
+  let any = false;
+  for (const source of scheduleSources) {
+    const ids = coveredBy(map, source.id).filter(
+      (id) => options.competitionId === undefined || id === options.competitionId,
+    );
+    const competitions = await repo.competitionsForSync(deps.database.db, ids);
+    if (competitions.length === 0) continue;
+    any = true;
+    const order = new Map(ids.map((id, i) => [id, i]));
+    competitions.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+    const locked = await withJobLock(deps.database, jobLockKeys.fixtureSync, (db) =>
+      runAll(
+        {
+          deps,
+          db,
+          source,
+          map,
+          url: options.url ?? source.baseUrl(deps.env),
+          timeoutMs: options.timeoutMs ?? 20_000,
+          now,
+          season: options.season,
+        },
+        competitions,
+      ),
+    );
+    if (!locked.locked) throw new AppError('SYNC_RUNNING');
+    all.push(...locked.value);
+  }
+  if (options.competitionId !== undefined && !any)
+    throw new AppError('UNKNOWN_COMPETITION', 'No schedule source covers this competition.');
+  const summary = { ranAt: now.toISOString(), competitions: all };
   // Offline, the schedule's one warning says it all; each retry is logged at debug level.
   const offline = summary.competitions.every((r) => r.outcome === 'unreachable');
   deps.logger[offline ? 'debug' : 'info'](
@@ -200,14 +264,17 @@ const asTheSync = async <T>(deps: Deps, work: () => Promise<T>): Promise<T> => {
  * when a run is in progress, here or (PostgreSQL) in another instance. Never throws for a
  * source that cannot be read: each competition's outcome is in the summary and in sync_status.
  */
-export const runFixtureSync = (deps: Deps, options: SyncOptions = {}) =>
-  asTheSync(deps, () => syncFeeds(deps, options));
+export const runFixtureSync = (
+  deps: Deps,
+  options: SyncOptions = {},
+  map: LiveSourceMap = readLiveSourceMap(),
+) => asTheSync(deps, () => syncFeeds(deps, options, map));
 
 /**
- * An admin's 'Sync now' (`POST /api/admin/sync`): openfootball's file, then every live source
- * (issue 28) — with `season`, that whole season of one competition (OpenLigaDB's season call,
- * ESPN month by month where fixtures lack a confirmed result or minute); without, the current
- * season of one or every competition.
+ * An admin's 'Sync now' (`POST /api/admin/sync`): the schedule sources' files, then every live
+ * source (issue 28) — with `season`, that whole season of one competition (the season call of
+ * a source that has one, month by month where fixtures lack a confirmed result or minute);
+ * without, the current season of one or every competition.
  */
 export const runAdminSync = (
   deps: Deps,
@@ -215,15 +282,18 @@ export const runAdminSync = (
   map: LiveSourceMap = readLiveSourceMap(),
 ): Promise<SyncRunSummary> =>
   asTheSync(deps, async () => {
-    const hasFeed = openFootballFeeds.some((f) => f.competitionId === options.competitionId);
+    const covered = (source: FixtureSource) =>
+      options.competitionId === undefined ||
+      sourceCode(map, options.competitionId, source.id) !== undefined;
+    const scheduled = scheduleSources.some(covered);
     const liveIds = Object.keys(map).filter(
       (id) => options.competitionId === undefined || id === options.competitionId,
     );
-    if (options.competitionId !== undefined && !hasFeed && liveIds.length === 0)
+    if (options.competitionId !== undefined && !fixtureSources.some(covered))
       throw new AppError('UNKNOWN_COMPETITION', 'No source covers this competition.');
     const feeds =
-      options.competitionId === undefined || hasFeed
-        ? await syncFeeds(deps, options)
+      options.competitionId === undefined || scheduled
+        ? await syncFeeds(deps, options, map)
         : { ranAt: deps.now().toISOString(), competitions: [] };
     const here = await existingCompetitions(deps.database.db, liveIds);
     const runs = await syncLive(deps, map, here, { kind: 'season', season: options.season });
@@ -233,26 +303,37 @@ export const runAdminSync = (
     };
   });
 
-/** Per competition with a feed: the season it reads now and its last run. */
-export const syncOverview = async (deps: Deps, _admin: unknown): Promise<SyncOverview> => {
-  const ids = openFootballFeeds.map((f) => f.competitionId);
-  const names = new Map(
-    (await repo.competitionsForSync(deps.database.db, ids)).map((c) => [c.id, c.name]),
-  );
-  const last = await repo.lastSyncRuns(deps.database.db, syncSource);
+/** Per competition a schedule source covers: the season it reads now and its last run. */
+export const syncOverview = async (
+  deps: Deps,
+  _admin: unknown,
+  map: LiveSourceMap = readLiveSourceMap(),
+): Promise<SyncOverview> => {
   const now = deps.now();
+  const competitions: SyncOverview['competitions'] = [];
+  for (const source of scheduleSources) {
+    const ids = coveredBy(map, source.id);
+    const names = new Map(
+      (await repo.competitionsForSync(deps.database.db, ids)).map((c) => [c.id, c.name]),
+    );
+    const last = await repo.lastSyncRuns(deps.database.db, source.id);
+    const base = source.baseUrl(deps.env);
+    for (const id of ids) {
+      const code = sourceCode(map, id, source.id);
+      if (!names.has(id) || !code) continue;
+      competitions.push({
+        competitionId: id,
+        name: names.get(id) ?? id,
+        code,
+        season: source.currentSeason?.({ competitionId: id, code, base }, now) ?? '',
+        lastRun: last.get(id) ?? null,
+      });
+    }
+  }
   return {
-    enabled: deps.env.OPENFOOTBALL_SYNC,
+    enabled: scheduleSources.some((s) => s.enabled?.(deps.env) ?? true),
     running: isSyncRunning(deps.database),
     live: await liveOverviewOf(deps),
-    competitions: openFootballFeeds
-      .filter((f) => names.has(f.competitionId))
-      .map((f) => ({
-        competitionId: f.competitionId,
-        name: names.get(f.competitionId) ?? f.competitionId,
-        code: f.code,
-        season: feedSeason(f.code, now),
-        lastRun: last.get(f.competitionId) ?? null,
-      })),
+    competitions,
   };
 };

@@ -149,6 +149,37 @@ export const LiveSourcesPanel = ({ live, competitions, syncing, onSyncSeason }: 
         ))}
       </ul>
 
+      <h4 className="font-semibold text-fg">{t('admin.sync.live.refusalsTitle')}</h4>
+      <p className="text-sm text-fg-muted">{t('admin.sync.live.refusalsHint')}</p>
+      {live.refusals.length === 0 ? (
+        <p className="text-sm text-fg-muted">{t('admin.sync.live.refusalsEmpty')}</p>
+      ) : (
+        <ul className="flex flex-col gap-2" data-testid="live-refusals">
+          {live.refusals.map((r) => (
+            <li
+              key={`${r.source}:${r.reason}`}
+              className="flex flex-col gap-1 rounded-xl border border-line bg-surface p-3 text-sm"
+            >
+              <p className="font-medium text-fg">
+                {t(`admin.sources.${r.source}`)} · {t(`admin.sync.live.reason.${r.reason}`)}
+              </p>
+              <p className="text-fg">
+                {t('admin.sync.live.refusalCounts', {
+                  today: format.number(r.today),
+                  week: format.number(r.week),
+                })}
+              </p>
+              <p className="break-words text-fg-muted">
+                {t('admin.sync.live.refusalLast', {
+                  time: format.dateTime(r.lastAt),
+                  detail: r.lastDetail,
+                })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+
       <h4 className="font-semibold text-fg">{t('admin.sync.live.unmatchedTitle')}</h4>
       {live.unmatched.length === 0 ? (
         <p className="text-sm text-fg-muted">{t('admin.sync.live.unmatchedEmpty')}</p>

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseAnswer } from './answer-reader';
+import { espnSource } from './espn';
+import { openLigaDbSource } from './openligadb';
 
 const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).buffer;
 
 describe('reading an answer on the worker', () => {
   it('gives a long list back whole and in order, though it crosses in parts', async () => {
     const matches = Array.from({ length: 45 }, (_, i) => ({ matchID: i, goals: [{ minute: i }] }));
-    expect(await parseAnswer(bytes(matches), 'openligadb')).toEqual(matches);
-    expect(await parseAnswer(bytes([]), 'openligadb')).toEqual([]);
+    expect(await parseAnswer(bytes(matches), openLigaDbSource.reading)).toEqual(matches);
+    expect(await parseAnswer(bytes([]), openLigaDbSource.reading)).toEqual([]);
   });
 
   it('keeps of ESPN events only what the reader reads, every event in order', async () => {
@@ -33,7 +35,7 @@ describe('reading an answer on the worker', () => {
         },
       ],
     }));
-    const read = (await parseAnswer(bytes({ leagues: [], events }), 'espn')) as {
+    const read = (await parseAnswer(bytes({ leagues: [], events }), espnSource.reading)) as {
       events: { id: string; competitions: { details: unknown[] }[] }[];
       leagues?: unknown;
     };
@@ -58,9 +60,13 @@ describe('reading an answer on the worker', () => {
   });
 
   it('answers that are not a list come back as they are; not JSON is refused', async () => {
-    expect(await parseAnswer(bytes({ error: 'quota' }), 'openligadb')).toEqual({ error: 'quota' });
-    await expect(parseAnswer(new TextEncoder().encode('<html>').buffer, 'espn')).rejects.toThrow();
+    expect(await parseAnswer(bytes({ error: 'quota' }), openLigaDbSource.reading)).toEqual({
+      error: 'quota',
+    });
+    await expect(
+      parseAnswer(new TextEncoder().encode('<html>').buffer, espnSource.reading),
+    ).rejects.toThrow();
     // The worker is still there for the next answer.
-    expect(await parseAnswer(bytes([1, 2]), 'openligadb')).toEqual([1, 2]);
+    expect(await parseAnswer(bytes([1, 2]), openLigaDbSource.reading)).toEqual([1, 2]);
   });
 });

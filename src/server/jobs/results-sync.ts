@@ -1,0 +1,163 @@
+import {
+  catalogueAliases,
+  coveredBy,
+  sourceCode,
+  type LiveSourceMap,
+} from '../../domain/live/source-map';
+import { readLiveSourceMap } from '../competitions/catalogue';
+import type { Services } from '../context';
+import { jobLockKeys, withJobLock } from '../db/job-lock';
+import type { Env } from '../env';
+import { pacer } from '../imports/pace';
+import { applyReports } from '../live/apply';
+import { existingCompetitions } from '../live/plan-repository';
+import { livePaceMs } from '../live/service';
+import { fetchReports, type Refusal } from '../sources/read';
+import { recordRefusals } from '../sources/refusals';
+import { fixtureSources, isInUse } from '../sources/registry';
+import type { FixtureSource } from '../sources/source';
+import { createRateLimiter, realClock, type LimiterClock } from './rate-limiter';
+import { repeat } from './repeat';
+
+type Deps = Pick<Services, 'database' | 'bus' | 'standings' | 'logger' | 'env' | 'now'>;
+
+/**
+ * The results services (issue 49: sources that neither poll live nor list schedules —
+ * football-data with a token): every 10 minutes, each competition's season, read and checked
+ * like any source's answer and applied through the live sources' apply path (pairing, the
+ * precedence, confirmed at once since such a source's full time is a result).
+ */
+export const resultSources = fixtureSources.filter((s) => !s.live && !s.schedules);
+
+export interface SyncSummary {
+  competitions: number;
+  matches: number;
+  matched: number;
+  changed: number;
+  /** Codes of the competitions whose answer could not be read. */
+  failed: string[];
+  /** Another instance held the job's lock: nothing was fetched. */
+  skipped: boolean;
+}
+
+export interface SyncOptions {
+  /** Default: every results source in use. */
+  sources?: readonly FixtureSource[];
+  /** Instead of the source's configured URL. */
+  url?: string;
+  /** Settings to read the source's with (its token), over the instance's. */
+  env?: Partial<Env>;
+  /** Instead of the catalogue's: competitions under a code, with the season to read. */
+  competitions?: readonly { competitionId: string; code: string; season?: string }[];
+  limiter?: ReturnType<typeof createRateLimiter>;
+  clock?: LimiterClock;
+  now?: () => Date;
+  map?: LiveSourceMap;
+}
+
+/** One source: each covered competition that exists here, fetched and applied; logs a summary. */
+const syncSource = async (
+  deps: Deps,
+  source: FixtureSource,
+  options: SyncOptions,
+  summary: SyncSummary,
+) => {
+  const env = { ...deps.env, ...options.env };
+  const map = options.map ?? readLiveSourceMap();
+  const nowOf = options.now ?? deps.now;
+  const limiter =
+    options.limiter ??
+    createRateLimiter(source.perMinute ?? 60, 60_000, options.clock ?? realClock);
+  const covered: { competitionId: string; code: string; season?: string }[] = options.competitions
+    ? [...options.competitions]
+    : coveredBy(map, source.id).map((competitionId) => ({
+        competitionId,
+        code: sourceCode(map, competitionId, source.id) ?? '',
+      }));
+  const here = new Set(
+    await existingCompetitions(
+      deps.database.db,
+      covered.map((c) => c.competitionId),
+    ),
+  );
+  const base = options.url ?? source.baseUrl(env);
+  for (const c of covered) {
+    if (!here.has(c.competitionId)) continue;
+    const coverage = { competitionId: c.competitionId, code: c.code, base };
+    const season = c.season ?? source.currentSeason?.(coverage, nowOf()) ?? '';
+    for (const url of source.requests.season?.(coverage, season) ?? []) {
+      await limiter.take();
+      const pace = pacer(livePaceMs);
+      const fetched = await fetchReports(source, url, {
+        env,
+        now: nowOf(),
+        pace,
+        base,
+        timeoutMs: 20_000,
+      });
+      if (fetched.kind === 'failed') {
+        summary.failed.push(c.code);
+        if (fetched.refusal) await recordRefusals(deps, source.id, [fetched.refusal], nowOf());
+        deps.logger.warn(
+          { source: source.id, code: c.code, error: fetched.error },
+          'results sync: competition failed',
+        );
+        continue;
+      }
+      const refusals: Refusal[] = [...fetched.refusals];
+      const counts = await applyReports(deps, {
+        competitionId: c.competitionId,
+        source: source.id,
+        reports: fetched.reports,
+        liveOrder: env.LIVE_SOURCES,
+        inUse: fixtureSources.filter((s) => s === source || isInUse(s, env)).map((s) => s.id),
+        aliases: catalogueAliases(map, c.competitionId),
+        now: nowOf(),
+        pace,
+        refusals,
+      });
+      await recordRefusals(deps, source.id, refusals, nowOf());
+      summary.competitions += 1;
+      summary.matches += fetched.reports.length + fetched.refusals.length;
+      summary.matched += counts.paired;
+      summary.changed += counts.changed;
+    }
+  }
+};
+
+/** Every results source in use (or those named), once across instances. */
+export const syncResults = async (deps: Deps, options: SyncOptions = {}): Promise<SyncSummary> => {
+  const summary: SyncSummary = {
+    competitions: 0,
+    matches: 0,
+    matched: 0,
+    changed: 0,
+    failed: [],
+    skipped: false,
+  };
+  const env = { ...deps.env, ...options.env };
+  const sources = options.sources ?? resultSources.filter((s) => isInUse(s, env));
+  // Once across instances: another instance's run already brings the same answers.
+  const run = await withJobLock(deps.database, jobLockKeys.resultsSync, async () => {
+    for (const source of sources) await syncSource(deps, source, options, summary);
+  });
+  if (!run.locked) {
+    deps.logger.debug('results sync: another instance is running it; skipped');
+    return { ...summary, skipped: true };
+  }
+  deps.logger.info(summary, 'results sync done');
+  return summary;
+};
+
+/**
+ * Runs the sync now and then every `everyMs` (default 10 minutes) in this process; returns
+ * the function that stops it. Started by run.ts when a results source is in use (a token set).
+ */
+export const startResultsSync = (services: Services, everyMs = 10 * 60_000) =>
+  repeat(services.logger, 'results sync failed', () => syncResults(services), {
+    firstInMs: 10_000,
+    everyMs,
+  });
+
+/** Whether a results source is in use here (run.ts starts the sync then). */
+export const resultsSyncWanted = (env: Env) => resultSources.some((s) => isInUse(s, env));
