@@ -81,6 +81,8 @@ const syncSource = async (
     ),
   );
   const base = options.url ?? source.baseUrl(env);
+  // The run's deadline: its requests share it (each has its own 10 s too).
+  const signal = AbortSignal.timeout(5 * 60_000);
   for (const c of covered) {
     if (!here.has(c.competitionId)) continue;
     const coverage = { competitionId: c.competitionId, code: c.code, base };
@@ -93,7 +95,7 @@ const syncSource = async (
         now: nowOf(),
         pace,
         base,
-        timeoutMs: 20_000,
+        signal,
       });
       if (fetched.kind === 'failed') {
         summary.failed.push(c.code);

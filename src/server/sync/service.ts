@@ -36,6 +36,9 @@ const scheduleSources = fixtureSources.filter((s) => s.schedules);
 /** How the log names them. */
 export const scheduleSourceNames = scheduleSources.map((s) => s.name).join(', ');
 
+/** The longest a schedule source's run may take; its requests share this deadline. */
+const runMs = 5 * 60_000;
+
 // One run at a time per database in this process; PostgreSQL adds a lock across instances.
 const running = new WeakSet<Database>();
 export const isSyncRunning = (database: Database) => running.has(database);
@@ -58,6 +61,8 @@ interface Context {
   map: LiveSourceMap;
   url: string;
   timeoutMs: number;
+  /** The run's deadline: its requests share it. */
+  signal: AbortSignal;
   now: Date;
   season: string | undefined;
 }
@@ -101,6 +106,7 @@ const syncCompetition = async (
     timeZone: c.timeZone,
     pace,
     timeoutMs: ctx.timeoutMs,
+    signal: ctx.signal,
     base: ctx.url,
   });
   if (fetched.kind === 'failed') {
@@ -226,7 +232,8 @@ const syncFeeds = async (
           source,
           map,
           url: options.url ?? source.baseUrl(deps.env),
-          timeoutMs: options.timeoutMs ?? 20_000,
+          timeoutMs: options.timeoutMs ?? 10_000,
+          signal: AbortSignal.timeout(runMs),
           now,
           season: options.season,
         },
