@@ -1,6 +1,8 @@
 /**
  * Developer tool: writes catalogue/fixtures/<season>/<competition_id>.json from the open data in
- * ../shared/data (openfootball, CC0 1.0) plus the hand-written women's Euro fixtures.
+ * ../shared/data (openfootball, CC0 1.0), the 2026-27 schedules ESPN listed on 9 August 2026
+ * (dates, teams and event ids: facts) for the leagues openfootball has no file of, plus the
+ * hand-written women's Euro fixtures.
  * Run: node --import tsx scripts/build-catalogue.ts [path/to/shared/data]
  * The output is committed; the app never reads the open data at start.
  *
@@ -17,7 +19,8 @@ import {
   type CatalogueFixture,
   type CatalogueFixtureFile,
 } from '../src/domain/fixtures';
-import { parseOpenFootball, type ParsedRow } from '../src/domain/import';
+import { parseOpenFootball, placeholderKickoff, type ParsedRow } from '../src/domain/import';
+import { leagueRounds } from '../src/domain/sources/rounds';
 import { zonedLocalToUtc } from '../src/domain/kickoff';
 import { readCompetitionCatalogue } from '../src/server/competitions/catalogue';
 
@@ -74,6 +77,19 @@ const leagueSources: LeagueSource[] = [
     file: `football.json/2026-27/${code}.json`,
   })),
 ];
+
+/**
+ * Leagues whose 2026-27 season openfootball has no file of (issue 50): the schedules ESPN
+ * listed on 9 August 2026 (`live/espn-derived/`), dates and teams without times ('time to be
+ * confirmed' until ESPN's read gives the time), ESPN's event ids as their pairings.
+ */
+const espnSchedules: { competitionId: string; code: string }[] = [
+  { competitionId: 'efl_league_one_2025', code: 'eng.3' },
+  { competitionId: 'efl_league_two_2025', code: 'eng.4' },
+  { competitionId: 'serie_b', code: 'ita.2' },
+  { competitionId: 'ligue_2', code: 'fra.2' },
+];
+const espnScheduleFile = 'live/espn-derived/schedules_2026-27_read2026-08-09.json';
 
 const clubWorldCup = {
   competitionId: 'fifa_club_world_cup_2025',
@@ -184,6 +200,52 @@ const clubWorldCupFile = (): CatalogueFixtureFile => {
   };
 };
 
+interface EspnSchedule {
+  readDate: string;
+  divisions: Record<
+    string,
+    {
+      sourceSeason: string;
+      fixtures: { date: string; home: string; away: string; espnEventId: string }[];
+    }
+  >;
+}
+
+/** One league's 2026-27 season as ESPN listed it: rounds worked out from its dates and teams. */
+const espnLeagueFile = (
+  schedules: EspnSchedule,
+  source: (typeof espnSchedules)[number],
+): CatalogueFixtureFile => {
+  const league =
+    schedules.divisions[source.code] ?? fail(`${source.code} is not in ${espnScheduleFile}`);
+  if (!league.sourceSeason.startsWith('2026-27')) fail(`${source.code}: ${league.sourceSeason}`);
+  const timeZone = timeZoneOf(source.competitionId);
+  const matches = league.fixtures.map((f) => ({
+    kickoffAt: placeholderKickoff(f.date, timeZone).toISOString(),
+    home: f.home,
+    away: f.away,
+  }));
+  const rounds = leagueRounds(matches) ?? fail(`${source.code}: no league rounds`);
+  const drafts = league.fixtures.map((f, i): Draft => ({
+    round: `Matchday ${rounds[i]}`,
+    roundOrder: rounds[i] ?? 0,
+    kickoffAt: matches[i]?.kickoffAt ?? '',
+    timeConfirmed: false,
+    homeTeam: f.home,
+    awayTeam: f.away,
+    pairings: { espn: f.espnEventId },
+  }));
+  const ordered = [...drafts].sort(
+    (a, b) => a.roundOrder - b.roundOrder || a.kickoffAt.localeCompare(b.kickoffAt),
+  );
+  return {
+    competitionId: source.competitionId,
+    season: '2026-27',
+    source: `ESPN's ${source.code} schedule as read on ${schedules.readDate} (${espnScheduleFile}: dates, teams, event ids); rounds from its dates; times to be confirmed`,
+    fixtures: numbered(source.competitionId, ordered),
+  };
+};
+
 /** UEFA Women's Euro 2025 (Switzerland) group matchday 3: not in the open data, so by hand. */
 const womensEuroFile = (): CatalogueFixtureFile => {
   const competitionId = 'uefa_european_womens_championship_2025';
@@ -225,7 +287,13 @@ const womensEuroFile = (): CatalogueFixtureFile => {
 if (!existsSync(dataDir))
   fail(`open data not found at ${dataDir} (expected the project's sibling ../shared/data)`);
 
-const files = [...leagueSources.map(leagueFile), clubWorldCupFile(), womensEuroFile()];
+const schedules = JSON.parse(readFileSync(join(dataDir, espnScheduleFile), 'utf8')) as EspnSchedule;
+const files = [
+  ...leagueSources.map(leagueFile),
+  ...espnSchedules.map((s) => espnLeagueFile(schedules, s)),
+  clubWorldCupFile(),
+  womensEuroFile(),
+];
 rmSync(outDir, { recursive: true, force: true });
 for (const file of files) {
   const checked = catalogueFixtureFile.parse(file);

@@ -73,5 +73,7 @@ export const competitionListItem = competitionSchema.extend({
   fixtureCount: z.number(),
   openFixtures: z.number(),
   nextKickoff: z.string().nullable(),
+  /** false: the next match's time is to be confirmed (its date is known). */
+  nextKickoffConfirmed: z.boolean(),
   state: z.enum(competitionStates),
 });

@@ -24,6 +24,8 @@ export const builtInFixturePrefixes: Readonly<Record<string, string>> = {
   eredivisie_2025: 'eredivisie_',
   primeira_liga: 'primeira_liga_',
   mls_2025: 'mls_',
+  serie_b: 'serie_b_',
+  ligue_2: 'ligue_2_',
   fifa_club_world_cup_2025: 'fifa_club_world_cup_',
   uefa_european_womens_championship_2025: 'uwc_',
 };
@@ -144,6 +146,10 @@ export const catalogueFixture = z
     homeScore: score.optional(),
     awayScore: score.optional(),
     firstGoalMinute: z.number().int().min(0).max(90).nullable().optional(),
+    /** What sources call this match (ESPN's event id of a schedule built from its lists). */
+    pairings: z
+      .partialRecord(z.enum(sourceIds), z.string().regex(/^[A-Za-z0-9._:-]{1,100}$/))
+      .optional(),
   })
   .refine(
     (f) =>

@@ -7,6 +7,7 @@ import {
   type Precedence,
 } from './fixtures';
 import { zonedDateTime } from './kickoff';
+import { pairMatch, pairingWindowMs, type TeamAliases } from './live/team-match';
 import { movesKickoffFarEarlier } from './sources/checks';
 import {
   externalKey,
@@ -163,6 +164,12 @@ export interface PlanOptions {
    * moves more than 2 hours earlier is held until another source (or an admin) says the same.
    */
   otherKickoffs?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * For a source (issue 50): other spellings of our team names. A row no key or pair of names
+   * finds is then paired by date and teams as the live sources pair their matches, so a file
+   * naming clubs its own way ('Reading FC') finds the season another source created.
+   */
+  aliases?: TeamAliases;
 }
 
 /**
@@ -192,7 +199,7 @@ function* count<T>(items: T[], key: (item: T) => string): Steps<Map<string, numb
 export function* planSteps(
   rows: ImportRow[],
   stored: StoredFixture[],
-  { by = 'admin', now, timeZone, precedence, otherKickoffs }: PlanOptions = {},
+  { by = 'admin', now, timeZone, precedence, otherKickoffs, aliases }: PlanOptions = {},
 ): Steps<PlannedRow[]> {
   // Each stored fixture's key, worked out once (rows that match none look at every fixture).
   const keys = new Map<string, string>();
@@ -229,7 +236,18 @@ export function* planSteps(
     const sameSlot = free.filter(
       (f) => f.round === row.round && new Date(f.kickoffAt).getTime() === when,
     );
-    return sameSlot.length === 1 ? sameSlot[0] : undefined;
+    if (sameSlot.length === 1) return sameSlot[0];
+    if (!aliases) return undefined;
+    const near = free.filter(
+      (f) => Math.abs(new Date(f.kickoffAt).getTime() - when) <= pairingWindowMs,
+    );
+    return (
+      pairMatch(
+        { kickoffAt: row.kickoffAt, home: [row.homeTeam], away: [row.awayTeam] },
+        near,
+        aliases,
+      ) ?? undefined
+    );
   };
 
   const planRow = (row: ImportRow): PlannedRow => {

@@ -20,6 +20,8 @@ export interface SeasonSpan {
   lastKickoff: string;
   /** The earliest unstarted fixture's kick-off, or null. */
   nextKickoff: string | null;
+  /** Whether that kick-off's time is known (else it is a placeholder: time to be confirmed). */
+  nextKickoffConfirmed?: boolean;
 }
 
 /** Latest first: by last kick-off, then by label. */

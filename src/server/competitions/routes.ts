@@ -19,6 +19,7 @@ const seasonSummary = z.object({
   firstKickoff: z.string(),
   lastKickoff: z.string(),
   nextKickoff: z.string().nullable(),
+  nextKickoffConfirmed: z.boolean().optional(),
 });
 
 export const competitionRoutes = createRouter()

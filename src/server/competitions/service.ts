@@ -25,6 +25,7 @@ export const competitionPages = async (
       fixtures: 0,
       open: 0,
       nextKickoff: null,
+      nextKickoffConfirmed: false,
     };
     return {
       ...competition,
@@ -32,6 +33,7 @@ export const competitionPages = async (
       fixtureCount: s.fixtures,
       openFixtures: s.open,
       nextKickoff: s.nextKickoff,
+      nextKickoffConfirmed: s.nextKickoffConfirmed,
       state: competitionState(competition.kind, s),
     };
   });

@@ -10,6 +10,7 @@ export interface CompetitionState {
   /** Fixtures of the current season still open for predictions. */
   open: number;
   nextKickoff: string | null;
+  nextKickoffConfirmed: boolean;
 }
 
 /** Per competition: its current season, how many fixtures it has and how many are open. */
@@ -29,6 +30,7 @@ export const competitionStates = async (
           fixtures: current?.fixtures ?? 0,
           open: current?.unstarted ?? 0,
           nextKickoff: current?.nextKickoff ?? null,
+          nextKickoffConfirmed: current?.nextKickoffConfirmed ?? false,
         },
       ];
     }),

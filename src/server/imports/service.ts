@@ -97,7 +97,7 @@ const planFor = async (
 };
 
 /** What a source's rows need beyond an admin's: the precedence, other sources' kick-offs. */
-export type SourcePlan = Pick<PlanOptions, 'precedence' | 'otherKickoffs'>;
+export type SourcePlan = Pick<PlanOptions, 'precedence' | 'otherKickoffs' | 'aliases'>;
 
 /** What importing the file would do; nothing is written. */
 export const previewImport = async (

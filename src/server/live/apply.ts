@@ -65,7 +65,7 @@ const liveFixtureOf = (f: StoredFixtureRow): LiveFixture => ({
 });
 
 /** The aliases a competition's pairing reads: the catalogue's and those learnt since. */
-const aliasesOf = async (
+export const aliasesOf = async (
   db: Parameters<typeof repo.learntAliases>[0],
   competitionId: string,
   catalogue: TeamAliases,

@@ -15,9 +15,15 @@ import { applyRows, optimizeAfter, publishResults } from '../imports/service';
 import type { Actor } from '../results/change';
 import * as repo from './repository';
 import { inTransaction } from '../db/transaction';
-import { coveredBy, sourceCode, type LiveSourceMap } from '../../domain/live/source-map';
+import {
+  catalogueAliases,
+  coveredBy,
+  sourceCode,
+  type LiveSourceMap,
+} from '../../domain/live/source-map';
 import { readLiveSourceMap } from '../competitions/catalogue';
 import { existingCompetitions } from '../live/plan-repository';
+import { aliasesOf } from '../live/apply';
 import { reportedKickoffs } from '../live/repository';
 import { liveOverviewOf, syncLive, totalsBySource } from '../live/service';
 import { fetchReports } from '../sources/read';
@@ -150,6 +156,7 @@ const syncCompetition = async (
         {
           precedence: precedenceOf(deps.env.LIVE_SOURCES),
           otherKickoffs: await reportedKickoffs(trx, c.id, season, source.id),
+          aliases: await aliasesOf(trx, c.id, catalogueAliases(ctx.map, c.id)),
         },
       ),
     );

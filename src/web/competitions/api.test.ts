@@ -17,6 +17,7 @@ const competition = (id: string, route: string, aliases: string[] = []): Competi
   fixtureCount: 1,
   openFixtures: 1,
   nextKickoff: null,
+  nextKickoffConfirmed: false,
   state: 'open',
 });
 

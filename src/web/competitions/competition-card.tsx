@@ -64,7 +64,9 @@ export const CompetitionCard = ({ competition }: { competition: CompetitionItem 
           </div>
           {next ? (
             <p className="text-sm text-fg" data-testid="next-kickoff">
-              {t('competitions.nextKickoff', { date: next.date, time: next.ukTime })}
+              {competition.nextKickoffConfirmed
+                ? t('competitions.nextKickoff', { date: next.date, time: next.ukTime })
+                : t('competitions.nextMatchTbc', { date: next.date })}
             </p>
           ) : null}
         </div>

@@ -25,6 +25,7 @@ const competition = (id: string, kind: CompetitionItem['kind']): CompetitionItem
   fixtureCount: 10,
   openFixtures: 2,
   nextKickoff: null,
+  nextKickoffConfirmed: false,
   state: 'open',
 });
 

@@ -71,6 +71,7 @@ const response = (fixtures: FixtureItem[], seasons = ['2026-27']): FixturesRespo
     firstKickoff: fixtures[0]?.kickoffAt ?? '',
     lastKickoff: fixtures.at(-1)?.kickoffAt ?? '',
     nextKickoff: null,
+    nextKickoffConfirmed: false,
   })),
   fixtures,
   clubs: {},
