@@ -128,7 +128,11 @@ export const FeedComposer = ({
   const chosen = teams.some((team) => team.id === teamId) ? teamId : (teams[0]?.id ?? '');
   const send = async () => {
     if (!ok || sending) return;
-    if (await onSend({ teamId: chosen, text })) setText('');
+    const sent = text;
+    // Cleared only if it still holds what was sent: what the player typed meanwhile (the next
+    // message, started while this one was on its way) stays.
+    if (await onSend({ teamId: chosen, text: sent }))
+      setText((current) => (current === sent ? '' : current));
   };
   return (
     <form
