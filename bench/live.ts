@@ -136,25 +136,34 @@ const serveAnswer = async (file: string) => {
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 };
 
+/** The server's settings of a bench: ESPN (only) at `espnUrl`, no openfootball sync. */
+const benchEnv = (
+  dataDir: string,
+  databaseUrl: string,
+  espnUrl: string,
+  extra: Record<string, string> = {},
+) =>
+  parseEnv(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      BASE_URL: baseUrl,
+      OPENFOOTBALL_SYNC: 'false',
+      LIVE_SOURCES: 'espn',
+      ESPN_URL: espnUrl,
+      ...extra,
+    },
+    { generateSecret: true },
+  );
+
 const benchLive = async (dialect: 'sqlite' | 'postgres') => {
   const dataDir = mkdtempSync(join(tmpdir(), `firstgoal-live-${dialect}-`));
   const answerFile = join(dataDir, 'answer.json');
   writeFileSync(answerFile, answer(0));
   const stand = await serveAnswer(answerFile);
   const database = await freshDatabase(dialect, dataDir, 'live');
-  const env = parseEnv(
-    {
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      ADMIN_EMAILS: admin,
-      BASE_URL: baseUrl,
-      OPENFOOTBALL_SYNC: 'false',
-      LIVE_SOURCES: 'espn',
-      ESPN_URL: stand.url,
-    },
-    { generateSecret: true },
-  );
+  const env = benchEnv(dataDir, database.url, stand.url, { ADMIN_EMAILS: admin });
   const services = await createServices(env, {
     logger: pino({ level: 'silent' }),
     now: () => new Date('2026-04-15T12:00:00Z'),
@@ -433,19 +442,7 @@ const benchHostile = async (dialect: 'sqlite' | 'postgres') => {
   const dataDir = mkdtempSync(join(tmpdir(), `firstgoal-hostile-${dialect}-`));
   const hostile = await serveHostile();
   const database = await freshDatabase(dialect, dataDir, 'hostile');
-  const env = parseEnv(
-    {
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      BASE_URL: baseUrl,
-      OPENFOOTBALL_SYNC: 'false',
-      LIVE_SYNC: 'false',
-      LIVE_SOURCES: 'espn',
-      ESPN_URL: hostile.url,
-    },
-    { generateSecret: true },
-  );
+  const env = benchEnv(dataDir, database.url, hostile.url, { LIVE_SYNC: 'false' });
   const services = await createServices(env, { logger: pino({ level: 'silent' }) });
   const running = await startServer(services, createApp(services, { serveWeb: false }), {
     port: 0,

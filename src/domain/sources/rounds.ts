@@ -72,10 +72,18 @@ export const leagueRounds = (matches: readonly LeagueMatch[]): number[] | null =
         : (before ?? after ?? 0) + (before !== undefined ? 7 * day : -7 * day);
   }
 
-  const nearest = (t: number) =>
-    Array.from({ length: rounds }, (_, j) => j + 1).sort(
-      (a, b) => Math.abs((dates[a] ?? 0) - t) - Math.abs((dates[b] ?? 0) - t) || a - b,
-    );
+  // The rounds by how near their date is to an instant: worked out once per instant.
+  const byNearness = new Map<number, number[]>();
+  const nearest = (t: number) => {
+    let list = byNearness.get(t);
+    if (!list) {
+      list = Array.from({ length: rounds }, (_, j) => j + 1).sort(
+        (a, b) => Math.abs((dates[a] ?? 0) - t) - Math.abs((dates[b] ?? 0) - t) || a - b,
+      );
+      byNearness.set(t, list);
+    }
+    return list;
+  };
   /** Who plays in each round: club → the match (its index). */
   const playing = new Map<number, Map<string, number>>();
   const result: number[] = new Array<number>(matches.length).fill(0);

@@ -216,9 +216,16 @@ describe('football-data sync', () => {
     expect(audit.map((a) => a.actor_label)).toEqual(['football-data']);
   });
 
-  it('sends the X-Auth-Token header and asks for the season', () => {
+  it('sends the X-Auth-Token header and asks for the season', async () => {
     expect(requests[0]?.path).toBe('/v4/competitions/PL/matches?season=2030');
     expect(requests[0]?.headers['x-auth-token']).toBe('secret-token');
+    // Counted like every source's request (the admins' overview shows them).
+    const counted = await t.services.database.db
+      .selectFrom('live_requests')
+      .select('requests')
+      .where('source', '=', 'football-data')
+      .execute();
+    expect(counted.reduce((n, r) => n + Number(r.requests), 0)).toBeGreaterThan(0);
   });
 
   it('syncing the same answer again changes nothing', async () => {

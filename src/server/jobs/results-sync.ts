@@ -1,19 +1,10 @@
-import {
-  catalogueAliases,
-  coveredBy,
-  sourceCode,
-  type LiveSourceMap,
-} from '../../domain/live/source-map';
+import { coveredBy, sourceCode, type LiveSourceMap } from '../../domain/live/source-map';
 import { readLiveSourceMap } from '../competitions/catalogue';
 import type { Services } from '../context';
 import { jobLockKeys, withJobLock } from '../db/job-lock';
 import type { Env } from '../env';
-import { pacer } from '../imports/pace';
-import { applyReports } from '../live/apply';
 import { existingCompetitions } from '../live/plan-repository';
-import { livePaceMs } from '../live/service';
-import { fetchReports, type Refusal } from '../sources/read';
-import { recordRefusals } from '../sources/refusals';
+import { pollSource } from '../live/service';
 import { fixtureSources, isInUse } from '../sources/registry';
 import type { FixtureSource } from '../sources/source';
 import { createRateLimiter, realClock, type LimiterClock } from './rate-limiter';
@@ -23,9 +14,9 @@ type Deps = Pick<Services, 'database' | 'bus' | 'standings' | 'logger' | 'env' |
 
 /**
  * The results services (issue 49: sources that neither poll live nor list schedules —
- * football-data with a token): every 10 minutes, each competition's season, read and checked
- * like any source's answer and applied through the live sources' apply path (pairing, the
- * precedence, confirmed at once since such a source's full time is a result).
+ * football-data with a token): every 10 minutes, each competition's season, polled as every
+ * job polls a source (`pollSource`: checked, counted, applied through the one apply path,
+ * confirmed at once since such a source's full time is a result).
  */
 export const resultSources = fixtureSources.filter((s) => !s.live && !s.schedules);
 
@@ -65,6 +56,7 @@ const syncSource = async (
   const env = { ...deps.env, ...options.env };
   const map = options.map ?? readLiveSourceMap();
   const nowOf = options.now ?? deps.now;
+  const polling = { ...deps, now: nowOf };
   const limiter =
     options.limiter ??
     createRateLimiter(source.perMinute ?? 60, 60_000, options.clock ?? realClock);
@@ -89,40 +81,24 @@ const syncSource = async (
     const season = c.season ?? source.currentSeason?.(coverage, nowOf()) ?? '';
     for (const url of source.requests.season?.(coverage, season) ?? []) {
       await limiter.take();
-      const pace = pacer(livePaceMs);
-      const fetched = await fetchReports(source, url, {
-        env,
-        now: nowOf(),
-        pace,
-        base,
+      const polled = await pollSource(polling, map, source, url, {
+        competitionId: c.competitionId,
         signal,
+        base,
+        env,
       });
-      if (fetched.kind === 'failed') {
+      if (polled.kind === 'failed') {
         summary.failed.push(c.code);
-        if (fetched.refusal) await recordRefusals(deps, source.id, [fetched.refusal], nowOf());
         deps.logger.warn(
-          { source: source.id, code: c.code, error: fetched.error },
+          { source: source.id, code: c.code, error: polled.fetched.error },
           'results sync: competition failed',
         );
         continue;
       }
-      const refusals: Refusal[] = [...fetched.refusals];
-      const counts = await applyReports(deps, {
-        competitionId: c.competitionId,
-        source: source.id,
-        reports: fetched.reports,
-        liveOrder: env.LIVE_SOURCES,
-        inUse: fixtureSources.filter((s) => s === source || isInUse(s, env)).map((s) => s.id),
-        aliases: catalogueAliases(map, c.competitionId),
-        now: nowOf(),
-        pace,
-        refusals,
-      });
-      await recordRefusals(deps, source.id, refusals, nowOf());
       summary.competitions += 1;
-      summary.matches += fetched.reports.length + fetched.refusals.length;
-      summary.matched += counts.paired;
-      summary.changed += counts.changed;
+      summary.matches += polled.items;
+      summary.matched += polled.counts.paired;
+      summary.changed += polled.counts.changed;
     }
   }
 };

@@ -153,6 +153,10 @@ export const applyReports = async (
   const ordered = [...input.reports].sort(
     (a, b) => Date.parse(a.kickoffAt) - Date.parse(b.kickoffAt),
   );
+  // A remembered link holds only while the answer's teams are its fixture's, so every match is
+  // compared with its fixture's names and their aliases: read once for the answer (a pairing
+  // made on the way adds its names to them).
+  const aliases = await aliasesOf(deps.database.db, competitionId, input.aliases);
   for (let i = 0; i < ordered.length; i += chunk) {
     const reports = ordered.slice(i, i + chunk);
     counts.matches += reports.length;
@@ -188,9 +192,6 @@ export const applyReports = async (
           )
         : new Set<string>();
       for (const id of links.values()) taken.delete(id);
-      // A remembered link holds only while the answer's teams are its fixture's: aliases are
-      // read for every batch.
-      const aliases = await aliasesOf(trx, competitionId, input.aliases);
       await pace();
       // Reports of the fixtures linked already; a fixture paired now reads its own below.
       const stored = await repo.reportsOf(trx, [...new Set(links.values())]);

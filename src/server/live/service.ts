@@ -10,7 +10,7 @@ import { catalogueAliases, sourceCode, type LiveSourceMap } from '../../domain/l
 import type { Services } from '../context';
 import { pacer } from '../imports/pace';
 import { livePollErrors, livePolls } from '../metrics';
-import { fetchReports, type Refusal } from '../sources/read';
+import { fetchReports, type Fetched, type Refusal } from '../sources/read';
 import { recordRefusals, refusalOverview } from '../sources/refusals';
 import { fixtureSources, isInUse, liveSourcesInUse } from '../sources/registry';
 import type { FixtureSource, PlannedFixture } from '../sources/source';
@@ -107,6 +107,73 @@ const requestsFor = (
   return ask?.(coverage, fixtures) ?? [];
 };
 
+/**
+ * One request of a source for one competition, as every job makes it: fetched and checked,
+ * counted (per day in the database, and in /metrics), its reports applied through the one apply
+ * path with every source in use heard, and every refusal recorded. `env` reads the source with
+ * other settings than the instance's (a token).
+ */
+export const pollSource = async (
+  deps: Deps,
+  map: LiveSourceMap,
+  source: FixtureSource,
+  url: string,
+  input: {
+    competitionId: string;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+    base?: string;
+    env?: Services['env'];
+  },
+): Promise<
+  /** `items`: the matches the answer held, those refused by the checks among them. */
+  | { kind: 'applied'; counts: ApplyCounts; items: number }
+  | { kind: 'failed'; fetched: Extract<Fetched, { kind: 'failed' }> }
+> => {
+  const env = input.env ?? deps.env;
+  const pace = pacer(livePaceMs);
+  const fetched = await fetchReports(source, url, {
+    env,
+    now: deps.now(),
+    pace,
+    ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.timeoutMs === undefined ? {} : { timeoutMs: input.timeoutMs }),
+    ...(input.base === undefined ? {} : { base: input.base }),
+  });
+  livePolls.inc({ source: source.id });
+  await inDerivedTransaction(deps.database, (trx) =>
+    repo.countRequest(
+      trx,
+      source.id,
+      deps.now(),
+      fetched.kind === 'ok' ? { ok: true } : { ok: false, error: fetched.error },
+    ),
+  );
+  if (fetched.kind === 'failed') {
+    livePollErrors.inc({ source: source.id });
+    if (fetched.refusal) await recordRefusals(deps, source.id, [fetched.refusal], deps.now());
+    return { kind: 'failed', fetched };
+  }
+  const refusals: Refusal[] = [...fetched.refusals];
+  const counts = await applyReports(deps, {
+    competitionId: input.competitionId,
+    source: source.id,
+    reports: fetched.reports,
+    liveOrder: env.LIVE_SOURCES,
+    inUse: fixtureSources.filter((s) => s === source || isInUse(s, env)).map((s) => s.id),
+    aliases: catalogueAliases(map, input.competitionId),
+    now: deps.now(),
+    pace,
+    refusals,
+  });
+  await recordRefusals(deps, source.id, refusals, deps.now());
+  return {
+    kind: 'applied',
+    counts: { ...counts, refused: counts.refused + fetched.refusals.length },
+    items: fetched.reports.length + fetched.refusals.length,
+  };
+};
+
 export interface CompetitionSync {
   competitionId: string;
   sources: SourceSummary[];
@@ -124,8 +191,6 @@ export const syncLive = async (
   mode: LiveMode,
   options: { skip?: ReadonlySet<LiveSource>; timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<CompetitionSync[]> => {
-  const liveOrder = deps.env.LIVE_SOURCES;
-  const inUse = fixtureSources.filter((s) => isInUse(s, deps.env)).map((s) => s.id);
   const budget = new Map<LiveSource, number>();
   const results: CompetitionSync[] = [];
   const signal = options.signal ?? AbortSignal.timeout(liveRunMs);
@@ -151,60 +216,30 @@ export const syncLive = async (
         backOff: false,
       };
       for (const url of requests) {
-        const pace = pacer(livePaceMs);
-        const refusals: Refusal[] = [];
-        const fetched = await fetchReports(source, url, {
-          env: deps.env,
-          now: deps.now(),
-          pace,
+        const polled = await pollSource(deps, map, source, url, {
+          competitionId,
           signal,
           ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
         });
         summary.requests += 1;
-        livePolls.inc({ source: source.id });
-        await inDerivedTransaction(deps.database, (trx) =>
-          repo.countRequest(
-            trx,
-            source.id,
-            deps.now(),
-            fetched.kind === 'ok' ? { ok: true } : { ok: false, error: fetched.error },
-          ),
-        );
-        if (fetched.kind === 'failed') {
-          summary.failed += 1;
-          livePollErrors.inc({ source: source.id });
-          summary.error ??= `${fetched.error} (${url})`;
-          if (fetched.refusal) await recordRefusals(deps, source.id, [fetched.refusal], deps.now());
-          // A source asking us to slow down, failing, or sending what we refuse to read (too
-          // large, redirected elsewhere) is left alone for a while.
-          if (
-            fetched.status === 429 ||
-            (fetched.status !== null && fetched.status >= 500) ||
-            fetched.refusal?.reason === 'too-large' ||
-            fetched.refusal?.reason === 'redirect'
-          )
-            summary.backOff = true;
-          // No answer at all: the source is away; its other requests would wait the same.
-          if (fetched.status === null || summary.backOff) break;
+        if (polled.kind === 'applied') {
+          Object.assign(summary, addCounts(summary, polled.counts));
           continue;
         }
-        refusals.push(...fetched.refusals);
-        const counts = await applyReports(deps, {
-          competitionId,
-          source: source.id,
-          reports: fetched.reports,
-          liveOrder,
-          inUse,
-          aliases: catalogueAliases(map, competitionId),
-          now: deps.now(),
-          pace,
-          refusals,
-        });
-        Object.assign(
-          summary,
-          addCounts(summary, { ...counts, refused: counts.refused + fetched.refusals.length }),
-        );
-        await recordRefusals(deps, source.id, refusals, deps.now());
+        const fetched = polled.fetched;
+        summary.failed += 1;
+        summary.error ??= `${fetched.error} (${url})`;
+        // A source asking us to slow down, failing, or sending what we refuse to read (too
+        // large, redirected elsewhere) is left alone for a while.
+        if (
+          fetched.status === 429 ||
+          (fetched.status !== null && fetched.status >= 500) ||
+          fetched.refusal?.reason === 'too-large' ||
+          fetched.refusal?.reason === 'redirect'
+        )
+          summary.backOff = true;
+        // No answer at all: the source is away; its other requests would wait the same.
+        if (fetched.status === null || summary.backOff) break;
       }
       sources.push(summary);
     }
