@@ -51,7 +51,8 @@ export const competitionStates = [
 export type CompetitionState = (typeof competitionStates)[number];
 
 /**
- * A competition's state on its card: 'coming_soon' by its kind; otherwise 'to_be_announced'
+ * A competition's state on its card: 'coming_soon' by its kind while it has no fixtures (a source
+ * that lists its season makes it playable, issue 50); otherwise 'to_be_announced'
  * while its current season has no fixtures, 'open' while one is left to predict, and
  * 'round_finished' when none is.
  */
@@ -59,7 +60,7 @@ export const competitionState = (
   kind: Competition['kind'],
   season: { fixtures: number; open: number },
 ): CompetitionState => {
-  if (kind === 'coming_soon') return 'coming_soon';
+  if (kind === 'coming_soon' && season.fixtures === 0) return 'coming_soon';
   if (season.fixtures === 0) return 'to_be_announced';
   return season.open > 0 ? 'open' : 'round_finished';
 };
@@ -75,5 +76,17 @@ export const competitionListItem = competitionSchema.extend({
   nextKickoff: z.string().nullable(),
   /** false: the next match's time is to be confirmed (its date is known). */
   nextKickoffConfirmed: z.boolean(),
+  /**
+   * Where the current season's fixtures come from, while it has none (issue 50): the source that
+   * lists or publishes them, when it last tried and whether it answered. null: no source covers
+   * the competition (or it has fixtures).
+   */
+  fixtureSource: z
+    .object({
+      name: z.string(),
+      lastReadAt: z.string().nullable(),
+      reachable: z.boolean().nullable(),
+    })
+    .nullable(),
   state: z.enum(competitionStates),
 });

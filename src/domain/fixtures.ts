@@ -208,6 +208,11 @@ export const fixtureSchema = z.object({
   season: z.string(),
   homeTeam: z.string(),
   awayTeam: z.string(),
+  /**
+   * The teams are not known yet (issue 50): a knockout slot ('Group A Winner', a source's
+   * placeholder) or a team named 'TBD'. Such a fixture cannot be predicted.
+   */
+  tbd: z.boolean(),
   venue: z.string().nullable(),
   status: z.enum(fixtureStatuses),
   homeScore: z.number().nullable(),

@@ -7,7 +7,7 @@ import {
   type Precedence,
 } from './fixtures';
 import { zonedDateTime } from './kickoff';
-import { pairMatch, pairingWindowMs, type TeamAliases } from './live/team-match';
+import { pairMatch, pairingWindowMs, teamLikeness, type TeamAliases } from './live/team-match';
 import { movesKickoffFarEarlier } from './sources/checks';
 import {
   externalKey,
@@ -26,6 +26,8 @@ export interface StoredFixture {
   timeConfirmed: boolean;
   homeTeam: string;
   awayTeam: string;
+  /** The teams are placeholders (issue 50). */
+  tbd?: boolean;
   status: FixtureStatus;
   homeScore: number | null;
   awayScore: number | null;
@@ -41,6 +43,7 @@ export interface FixtureUpdate {
   round?: string;
   homeTeam?: string;
   awayTeam?: string;
+  tbd?: boolean;
   status?: 'final' | 'postponed' | 'cancelled' | 'scheduled';
   homeScore?: number;
   awayScore?: number;
@@ -53,6 +56,7 @@ const groupOf: Record<keyof FixtureUpdate, FixtureFieldGroup> = {
   round: 'round',
   homeTeam: 'teams',
   awayTeam: 'teams',
+  tbd: 'teams',
   status: 'status',
   homeScore: 'result',
   awayScore: 'result',
@@ -128,6 +132,7 @@ export const diffFixture = (row: ParsedRow, f: StoredFixture, timeZone?: string)
   if (row.round !== f.round) update.round = row.round;
   if (row.homeTeam !== f.homeTeam) update.homeTeam = row.homeTeam;
   if (row.awayTeam !== f.awayTeam) update.awayTeam = row.awayTeam;
+  if (row.tbd !== undefined && row.tbd !== (f.tbd ?? false)) update.tbd = row.tbd;
   if (row.status) {
     if (f.status !== row.status && f.status !== 'final') update.status = row.status;
     return update;
@@ -170,6 +175,13 @@ export interface PlanOptions {
    * naming clubs its own way ('Reading FC') finds the season another source created.
    */
   aliases?: TeamAliases;
+  /**
+   * For a source with ids of its own (issue 50): the fixture each of its match ids is paired
+   * with (live_links). A row with a paired id is that fixture; its teams may change only while
+   * the fixture's are to be determined, and a row naming other teams than a decided fixture's is
+   * refused (a remembered id holds only while its teams match, issue 49).
+   */
+  pairings?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -199,8 +211,9 @@ function* count<T>(items: T[], key: (item: T) => string): Steps<Map<string, numb
 export function* planSteps(
   rows: ImportRow[],
   stored: StoredFixture[],
-  { by = 'admin', now, timeZone, precedence, otherKickoffs, aliases }: PlanOptions = {},
+  { by = 'admin', now, timeZone, precedence, otherKickoffs, aliases, pairings }: PlanOptions = {},
 ): Steps<PlannedRow[]> {
+  const byId = new Map(stored.map((f) => [f.id, f]));
   // Each stored fixture's key, worked out once (rows that match none look at every fixture).
   const keys = new Map<string, string>();
   const byKey = new Map<string, StoredFixture>();
@@ -250,8 +263,34 @@ export function* planSteps(
     );
   };
 
-  const planRow = (row: ImportRow): PlannedRow => {
-    if (!row.ok) return { status: 'rejected', row, reason: row.reason };
+  /** The fixture a row's source id is paired with, and the row as it applies to it. */
+  const paired = (
+    row: ParsedRow,
+  ): { fixture: StoredFixture; row: ParsedRow } | { refused: string } | null => {
+    const id = row.matchId === undefined ? undefined : pairings?.get(row.matchId);
+    const fixture = id === undefined ? undefined : byId.get(id);
+    if (!fixture || used.has(fixture.id)) return null;
+    // A source without rounds of its own (ESPN) keeps the round the fixture was filed in.
+    if (fixture.tbd || row.tbd) return { fixture, row: { ...row, round: fixture.round } };
+    const names = aliases ?? new Map<string, readonly string[]>();
+    if (
+      teamLikeness(fixture.homeTeam, [row.homeTeam], names) === 0 ||
+      teamLikeness(fixture.awayTeam, [row.awayTeam], names) === 0
+    )
+      return { refused: `Other teams than fixture ${fixture.id} it is paired with.` };
+    // The same clubs, perhaps spelt another way: the fixture keeps its names (and its key).
+    return {
+      fixture,
+      row: { ...row, homeTeam: fixture.homeTeam, awayTeam: fixture.awayTeam, round: fixture.round },
+    };
+  };
+
+  const planRow = (given: ImportRow): PlannedRow => {
+    if (!given.ok) return { status: 'rejected', row: given, reason: given.reason };
+    const pairing = paired(given);
+    if (pairing && 'refused' in pairing)
+      return { status: 'rejected', row: given, reason: pairing.refused };
+    const row = pairing?.row ?? given;
     const early = {
       status: 'rejected' as const,
       row,
@@ -260,11 +299,14 @@ export function* planSteps(
     const ahead = (kickoffAt: string) => now !== undefined && new Date(kickoffAt) > now;
     if (row.result && ahead(row.kickoffAt)) return early;
     const key = externalKey(row.round, row.homeTeam, row.awayTeam);
-    const earlier = seen.get(key);
+    // A source with ids of its own tells its matches apart by id: two undecided ties may both
+    // be 'TBD v TBD'.
+    const identity = row.matchId === undefined ? key : `id:${row.matchId}`;
+    const earlier = seen.get(identity);
     if (earlier !== undefined)
       return { status: 'rejected', row, reason: `The same match as row ${earlier + 1}.` };
-    seen.set(key, row.index);
-    const fixture = findFixture(row, key);
+    seen.set(identity, row.index);
+    const fixture = pairing?.fixture ?? findFixture(row, key);
     if (!fixture) return { status: 'new', row, key };
     used.add(fixture.id);
     const update = allowedUpdate(

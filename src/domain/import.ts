@@ -53,6 +53,10 @@ export interface ParsedRow extends ImportRowBase {
   status?: 'postponed' | 'cancelled';
   venue: string | null;
   result?: ImportResult;
+  /** A source's own id of the match (issue 50: ESPN's event id), when it has one. */
+  matchId?: string;
+  /** The source lists placeholder teams ('Group A Winner'): the teams are to be determined. */
+  tbd?: boolean;
 }
 export interface RejectedRow extends ImportRowBase {
   ok: false;

@@ -31,10 +31,17 @@ export const syncCounts = z.object({
   changed: z.number(),
   unchanged: z.number(),
   rejected: z.number(),
+  /**
+   * A source that lists whole seasons (issue 50): fixtures it created or paired that its
+   * latest complete list no longer holds. They stay; the admins' overview flags them.
+   */
+  unlisted: z.number().optional(),
 });
 
 export const syncCompetitionResult = z.object({
   competitionId: z.string(),
+  /** The schedule source read (issue 50: ESPN where openfootball has no file for the season). */
+  source: z.enum(sourceIds).optional(),
   code: z.string(),
   season: z.string(),
   outcome: z.enum(syncOutcomes),
@@ -147,6 +154,8 @@ export const syncOverview = z.object({
     z.object({
       competitionId: z.string(),
       name: z.string(),
+      /** The schedule source of this row (issue 50). */
+      source: z.enum(sourceIds).optional(),
       code: z.string(),
       /** The season the next run reads. */
       season: z.string(),

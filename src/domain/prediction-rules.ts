@@ -33,10 +33,14 @@ export interface FixtureForPrediction {
   status: FixtureStatus;
   homeTeam: string;
   awayTeam: string;
+  tbd: boolean;
 }
 
-export const isTbd = (f: { homeTeam: string; awayTeam: string }) =>
-  f.homeTeam.trim().toUpperCase() === 'TBD' || f.awayTeam.trim().toUpperCase() === 'TBD';
+/** A team name that says the team is not known yet (an admin's 'TBD'). */
+export const isTbdName = (name: string) => name.trim().toUpperCase() === 'TBD';
+
+/** The fixture's teams are not known yet: its stored flag (issue 50), never its names. */
+export const isTbd = (f: { tbd: boolean }) => f.tbd;
 
 /** Kick-off has come (server clock): from now on members see each other's picks. */
 export const isKickedOff = (kickoffAt: string | Date, now: Date) =>

@@ -23,6 +23,7 @@ const fixture = (
   season: '2025-26',
   kickoffAt,
   status: 'scheduled',
+  tbd: false,
   homeTeam: 'Home',
   awayTeam: 'Away',
   ...extra,
@@ -92,7 +93,7 @@ describe('splitBatch', () => {
       ['past', fixture('past', '2026-02-28T15:00:00Z')],
       ['postponed', fixture('postponed', '2026-03-02T15:00:00Z', { status: 'postponed' })],
       ['other', fixture('other', '2026-03-02T15:00:00Z', { competitionId: 'bundesliga_2025' })],
-      ['tbd', fixture('tbd', '2026-03-02T15:00:00Z', { homeTeam: 'TBD' })],
+      ['tbd', fixture('tbd', '2026-03-02T15:00:00Z', { homeTeam: 'TBD', tbd: true })],
     ]);
     const batch = ['open', 'past', 'postponed', 'other', 'tbd', 'ghost'].map((fixtureId) => ({
       fixtureId,

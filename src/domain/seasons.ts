@@ -30,13 +30,42 @@ export const sortSeasons = <T extends SeasonSpan>(spans: readonly T[]): T[] =>
     (a, b) => b.lastKickoff.localeCompare(a.lastKickoff) || b.season.localeCompare(a.season),
   );
 
-/** The season with the next unstarted fixture; else the latest; null without fixtures. */
-export const currentSeasonOf = (spans: readonly SeasonSpan[]): string | null => {
+const startYear = (label: string) => {
+  const year = /^(\d{4})(?:-\d{2})?$/.exec(label.trim())?.[1];
+  return year === undefined ? null : Number(year);
+};
+
+/** Whether a season label names an earlier season than another ('2025-26' before '2026-27'). */
+export const isEarlierSeason = (label: string, than: string) => {
+  const [a, b] = [startYear(label), startYear(than)];
+  return a !== null && b !== null && a < b;
+};
+
+/**
+ * The season with the next unstarted fixture; else the season containing today (`today`, issue
+ * 50) when the latest one is older or there is none — a competition whose new season has no
+ * fixtures yet shows that season, empty, never the last one as finished; else the latest; null
+ * without fixtures (and without `today`).
+ */
+export const currentSeasonOf = (
+  spans: readonly SeasonSpan[],
+  today?: string | null,
+): string | null => {
   const upcoming = spans
     .filter((s) => s.nextKickoff !== null)
     .sort((a, b) => (a.nextKickoff ?? '').localeCompare(b.nextKickoff ?? ''));
-  return upcoming[0]?.season ?? sortSeasons(spans)[0]?.season ?? null;
+  if (upcoming[0]) return upcoming[0].season;
+  const latest = sortSeasons(spans)[0]?.season;
+  if (today && (latest === undefined || isEarlierSeason(latest, today))) return today;
+  return latest ?? null;
 };
+
+/**
+ * The season containing `now` as a competition names its seasons: by the year for one whose
+ * catalogue season is a year (MLS '2026'), else 1 July – 30 June ('2026-27').
+ */
+export const seasonTodayOf = (catalogueSeason: string, now: Date) =>
+  seasonContaining(now, isCalendarSeason(catalogueSeason));
 
 const twoDigits = (year: number) => String(year % 100).padStart(2, '0');
 

@@ -10,6 +10,8 @@ export interface TestFixture {
   /** Default '' (one unnamed season). */
   season?: string;
   status?: 'scheduled' | 'live' | 'final' | 'postponed' | 'cancelled';
+  /** Teams to be determined (default: a team named 'TBD'). */
+  tbd?: boolean;
 }
 
 /** Inserts fixtures straight into the database (what the admin/import features do for real). */
@@ -27,6 +29,7 @@ export const insertFixtures = async (t: TestApp, fixtures: TestFixture[]) => {
         kickoff_at: new Date(f.kickoffAt).toISOString(),
         home_team: f.home ?? `${f.id} Home`,
         away_team: f.away ?? `${f.id} Away`,
+        tbd: (f.tbd ?? [f.home, f.away].some((t) => t?.trim().toUpperCase() === 'TBD')) ? 1 : 0,
         created_at: now,
         updated_at: now,
       })),

@@ -14,6 +14,8 @@ const team = z.object({
   shortDisplayName: z.string().nullish(),
   name: z.string().nullish(),
   location: z.string().nullish(),
+  /** false: a slot of an undecided tie ('Group A Winner'), not a club (issue 50). */
+  isActive: z.boolean().nullish(),
 });
 const competitor = z.object({
   id: z.string(),
@@ -40,6 +42,8 @@ const espnEvent = z.object({
   id: z.string(),
   date: z.string(),
   status,
+  /** The event's stage: `slug` 'league-phase', 'round-of-16', 'final'… */
+  season: z.object({ slug: z.string().max(60).nullish() }).nullish(),
   competitions: z
     .array(
       z.object({
@@ -161,7 +165,94 @@ export const readEspnEvent = (raw: unknown): LiveReport | null => {
           : (event.status.displayClock ?? null),
     score: state === 'scheduled' ? null : score,
     firstGoal: state === 'scheduled' ? { kind: 'none' } : firstGoal,
+    stage: event.season?.slug ?? null,
+    tbd: home.team.isActive === false || away.team.isActive === false,
   };
+};
+
+/**
+ * A season as ESPN names it (`leagues[0].season` of a scoreboard): `year` 2026 with
+ * `displayName` '2026-27 English League One' is our '2026-27'; MLS's '2027 MLS' is '2027'.
+ * Never guessed from dates.
+ */
+const espnSeasonShape = z.object({
+  year: z.number().int().min(1900).max(2200),
+  displayName: z.string().max(200).nullish(),
+  startDate: z.string().max(40),
+  endDate: z.string().max(40),
+});
+const espnCalendarEntry = z.object({
+  label: z.string().max(100),
+  startDate: z.string().max(40),
+  endDate: z.string().max(40),
+});
+const espnLeague = z.object({
+  season: espnSeasonShape,
+  // A league's calendar is a list of days; a tournament's names its stages.
+  calendar: z
+    .array(z.unknown())
+    .max(1000)
+    .nullish()
+    .transform((list) =>
+      (list ?? []).flatMap((item) => {
+        const group = z.object({ entries: z.array(espnCalendarEntry).max(50) }).safeParse(item);
+        return group.success ? group.data.entries : [];
+      }),
+    ),
+});
+
+export interface EspnSeason {
+  /** Our label: '2026-27', or '2027' for a season within a calendar year. */
+  label: string;
+  start: string;
+  end: string;
+  /** A tournament's stages by date ('League Phase', 'Rd of 16'…), in ESPN's words. */
+  stages: { label: string; start: string; end: string }[];
+}
+
+const validInstant = (text: string) => {
+  const t = Date.parse(text);
+  return Number.isNaN(t) ? null : new Date(t).toISOString();
+};
+
+/** The season a scoreboard answer belongs to, or null when it does not say (or not clearly). */
+export const espnSeasonOf = (answer: unknown): EspnSeason | null => {
+  const leagues = z.object({ leagues: z.array(z.unknown()).min(1) }).safeParse(answer);
+  if (!leagues.success) return null;
+  const league = espnLeague.safeParse(leagues.data.leagues[0]);
+  if (!league.success) return null;
+  const { season, calendar } = league.data;
+  const start = validInstant(season.startDate);
+  const end = validInstant(season.endDate);
+  if (!start || !end || start >= end) return null;
+  const split = /^(\d{4})-(\d{2})\b/.exec(season.displayName ?? '');
+  const next = String((season.year + 1) % 100).padStart(2, '0');
+  // '2026-27 …' names two years; a label that disagrees with `year` is not believed.
+  const label =
+    split && Number(split[1]) === season.year && split[2] === next
+      ? `${season.year}-${next}`
+      : String(season.year);
+  const stages = calendar.flatMap((e) => {
+    const [s, t] = [validInstant(e.startDate), validInstant(e.endDate)];
+    return s && t ? [{ label: e.label.trim(), start: s, end: t }] : [];
+  });
+  return { label, start, end, stages };
+};
+
+/** The US Eastern months (`YYYYMM`) from one instant to another, as ESPN files its days. */
+export const espnMonthsBetween = (start: string, end: string): string[] => {
+  const first = zonedDateTime(new Date(start), 'America/New_York').date.slice(0, 7);
+  const last = zonedDateTime(new Date(end), 'America/New_York').date.slice(0, 7);
+  const months: string[] = [];
+  let [y, m] = first.split('-').map(Number) as [number, number];
+  for (let guard = 0; guard < 36; guard += 1) {
+    const month = `${y}-${String(m).padStart(2, '0')}`;
+    if (month > last) break;
+    months.push(month.replace('-', ''));
+    m += 1;
+    if (m > 12) [y, m] = [y + 1, 1];
+  }
+  return months;
 };
 
 /** Every readable match of a scoreboard answer (an unreadable answer reads as none). */

@@ -52,6 +52,16 @@ export interface LiveReport {
   round?: string | null;
   /** The venue, when the source says (a schedule source's facts). */
   venue?: string | null;
+  /**
+   * The stage of a tournament as the source files the match ('league-phase', 'round-of-16'),
+   * when it says (issue 50: ESPN's event `season.slug`).
+   */
+  stage?: string | null;
+  /**
+   * The source lists placeholder teams ('Group A Winner', 'Semifinal 1 Loser'): the teams are
+   * to be determined (issue 50). Absent: the source does not say.
+   */
+  tbd?: boolean;
 }
 
 const minuteMs = 60_000;

@@ -123,13 +123,12 @@ export const deleteQuestion = async (db: Db, id: string) => {
 /** The competition's clubs in a season, by name (placeholders of undecided ties left out). */
 export const clubsOf = async (db: Db, competitionId: string, season: string) => {
   const rows = await sql<{ team: string }>`select home_team as team from fixtures
-      where competition_id = ${competitionId} and season = ${season}
-    union select away_team from fixtures where competition_id = ${competitionId} and season = ${season}`.execute(
-    db,
-  );
+      where competition_id = ${competitionId} and season = ${season} and tbd = 0
+    union select away_team from fixtures
+      where competition_id = ${competitionId} and season = ${season} and tbd = 0`.execute(db);
   return rows.rows
     .map((r) => r.team.trim())
-    .filter((team) => team !== '' && team.toUpperCase() !== 'TBD')
+    .filter((team) => team !== '')
     .sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
 };
 

@@ -52,8 +52,7 @@ export const seasonFixtures = (db: Db, competitionId: string, season: string) =>
     ])
     .where('competition_id', '=', competitionId)
     .where('season', '=', season)
-    .where('home_team', '<>', 'TBD')
-    .where('away_team', '<>', 'TBD')
+    .where('tbd', '=', 0)
     .orderBy('kickoff_at')
     .execute();
 

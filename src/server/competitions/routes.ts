@@ -8,8 +8,10 @@ import { competitionPages, seasonFixtures } from './service';
 const publicFixtureSchema = fixtureSchema.extend({
   /** Closed for predictions (server clock): kicked off, or live, final, postponed, cancelled. */
   locked: z.boolean(),
-  /** A team is still 'TBD': cannot be predicted. */
+  /** The teams are to be determined (a knockout slot): cannot be predicted. */
   tbd: z.boolean(),
+  /** A two-legged tie's first or second leg (issue 50); null for a single match. */
+  leg: z.union([z.literal(1), z.literal(2)]).nullable(),
 });
 
 const seasonSummary = z.object({

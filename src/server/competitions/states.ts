@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { currentSeasonOf } from '../../domain/seasons';
+import { currentSeasonOf, seasonTodayOf } from '../../domain/seasons';
 import type { DB } from '../db/schema';
 import { allSeasonSpans } from '../fixtures/repository';
 
@@ -17,11 +17,16 @@ export interface CompetitionState {
 export const competitionStates = async (
   db: Kysely<DB>,
   now: Date,
+  /** Each competition's catalogue season ('2026-27', MLS '2025'): how it names its seasons. */
+  catalogueSeasons: ReadonlyMap<string, string> = new Map(),
 ): Promise<Map<string, CompetitionState>> => {
   const spans = await allSeasonSpans(db, now);
+  const ids = new Set([...spans.keys(), ...catalogueSeasons.keys()]);
   return new Map(
-    [...spans].map(([competitionId, list]) => {
-      const season = currentSeasonOf(list);
+    [...ids].map((competitionId) => {
+      const list = spans.get(competitionId) ?? [];
+      const named = catalogueSeasons.get(competitionId);
+      const season = currentSeasonOf(list, named ? seasonTodayOf(named, now) : null);
       const current = list.find((s) => s.season === season);
       return [
         competitionId,

@@ -19,6 +19,7 @@ import * as goalAlerts from './migrations/2026-11-26T21-00-00_goal-alerts';
 import * as leagueFeed from './migrations/2026-11-28T17-00-00_league-feed';
 import * as leagueStories from './migrations/2026-11-28T20-00-00_league-stories';
 import * as sourceRefusals from './migrations/2026-12-01T22-00-00_source-refusals';
+import * as fixtureTbd from './migrations/2026-12-02T02-00-00_fixture-tbd';
 
 // Listed explicitly (not read from disk) so the same list works from source, in tests and in
 // any bundle. Names are ISO-dated and never change once released.
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T17-00-00_league-feed': leagueFeed,
   '2026-11-28T20-00-00_league-stories': leagueStories,
   '2026-12-01T22-00-00_source-refusals': sourceRefusals,
+  '2026-12-02T02-00-00_fixture-tbd': fixtureTbd,
 };
 
 /** Every migration of this version, oldest first. */

@@ -140,6 +140,7 @@ export interface Fixtures {
   season: Generated<string>;
   source_updated_at: string | null;
   status: Generated<FixtureStatus>;
+  tbd: Generated<number>;
   time_confirmed: Generated<number>;
   updated_at: string;
   updated_by: string | null;

@@ -14,8 +14,7 @@ const openFixtures = (db: Db, competitionId: string, season: string, nowIso: str
     .where('season', '=', season)
     .where('kickoff_at', '>', nowIso)
     .where('status', '=', 'scheduled')
-    .where('home_team', '<>', 'TBD')
-    .where('away_team', '<>', 'TBD');
+    .where('tbd', '=', 0);
 
 /** The round of the competition's next open fixture, with its open fixtures (kick-off order). */
 export const nextOpenRound = async (

@@ -15,6 +15,7 @@ import {
   type PlannedRow,
   type PlanOptions,
 } from '../../domain/import-plan';
+import { isTbdName } from '../../domain/prediction-rules';
 import { writeAudit } from '../audit-repository';
 import type { Services } from '../context';
 import { isUniqueViolation } from '../db/errors';
@@ -97,7 +98,7 @@ const planFor = async (
 };
 
 /** What a source's rows need beyond an admin's: the precedence, other sources' kick-offs. */
-export type SourcePlan = Pick<PlanOptions, 'precedence' | 'otherKickoffs' | 'aliases'>;
+export type SourcePlan = Pick<PlanOptions, 'precedence' | 'otherKickoffs' | 'aliases' | 'pairings'>;
 
 /** What importing the file would do; nothing is written. */
 export const previewImport = async (
@@ -148,6 +149,7 @@ const applyRow = async (
     status: p.row.status,
     homeTeam: p.row.homeTeam,
     awayTeam: p.row.awayTeam,
+    tbd: p.row.tbd ?? (isTbdName(p.row.homeTeam) || isTbdName(p.row.awayTeam)),
     venue: p.row.venue,
     externalId: p.key,
   };

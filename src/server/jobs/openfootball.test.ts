@@ -27,7 +27,12 @@ beforeAll(async () => {
   source = await startOpenFootballServer({ '2026-27': codes });
   t = await createTestApp({
     now: () => clock,
-    env: { ADMIN_EMAILS: 'sync@example.com', OPENFOOTBALL_URL: source.url },
+    env: {
+      ADMIN_EMAILS: 'sync@example.com',
+      OPENFOOTBALL_URL: source.url,
+      // openfootball alone: ESPN's season lists are tested in sync/listed-seasons.test.ts.
+      LIVE_SOURCES: 'openligadb',
+    },
   });
   admin = t.agent();
   await admin.signUp('sync@example.com', 'correct-horse-9', 'Sync Admin');
@@ -216,7 +221,7 @@ describe.runIf(available)('openfootball fixture sync', () => {
     expect(lastSuccess).toBeTruthy();
     const before = await snapshot();
     const run = await runFixtureSync(t.services, { url: await closedUrl(), timeoutMs: 2000 });
-    expect(run.competitions).toHaveLength(13);
+    expect(run.competitions).toHaveLength(14);
     expect(run.competitions.every((c) => c.outcome === 'unreachable')).toBe(true);
     expect(await snapshot()).toEqual(before);
     const { byCode: status, running } = await overview();

@@ -100,10 +100,22 @@ const fullTimeSince = (
 
 const chunk = 50;
 
-/** Both of a fixture's teams are (at least resembling) the answer's: a link still holds. */
+/**
+ * Both of a fixture's teams are (at least resembling) the answer's: a link still holds. A
+ * fixture whose teams are to be determined takes the clubs its source puts into the same match.
+ */
 const sameTeams = (fixture: StoredFixtureRow, report: LiveReport, aliases: TeamAliases) =>
-  teamLikeness(fixture.homeTeam, report.home, aliases) > 0 &&
-  teamLikeness(fixture.awayTeam, report.away, aliases) > 0;
+  fixture.tbd ||
+  (teamLikeness(fixture.homeTeam, report.home, aliases) > 0 &&
+    teamLikeness(fixture.awayTeam, report.away, aliases) > 0);
+
+/** The clubs a source names for a fixture whose teams were to be determined (issue 50). */
+const decidedTeams = (fixture: StoredFixtureRow, report: LiveReport) => {
+  const [homeTeam, awayTeam] = [report.home[0], report.away[0]];
+  return fixture.tbd && report.tbd === false && homeTeam && awayTeam
+    ? { homeTeam, awayTeam, tbd: false }
+    : {};
+};
 
 /**
  * One source's answer for one competition, applied: each match is paired with our fixture (a
@@ -279,15 +291,26 @@ export const applyReports = async (
               'live sync: the sources disagree',
             );
         }
-        if (!outcome) continue;
-        const facts = allowedUpdate(outcome.facts, fixture.origins, outcome.source, precedence);
+        const teams = allowedUpdate(
+          decidedTeams(fixture, report),
+          fixture.origins,
+          source,
+          precedence,
+        );
+        if (!outcome && Object.keys(teams).length === 0) continue;
+        const facts = {
+          ...(outcome
+            ? allowedUpdate(outcome.facts, fixture.origins, outcome.source, precedence)
+            : {}),
+          ...teams,
+        };
         let changed = false;
         let current = fixture;
         if (Object.keys(facts).length > 0) {
           try {
             const applied = await applyFixtureChange(
               trx,
-              actorOf(outcome.source),
+              actorOf(outcome?.source ?? source),
               fixture.id,
               facts,
               now,
@@ -306,9 +329,9 @@ export const applyReports = async (
           }
         }
         // The clock of a match in play, when the status is the sources' to tell.
-        const clock = current.status === 'live' ? outcome.live.clock : null;
+        const clock = current.status === 'live' ? (outcome?.live.clock ?? current.clock) : null;
         if (
-          mayChange(current.origins, 'status', outcome.source, precedence) &&
+          mayChange(current.origins, 'status', outcome?.source ?? source, precedence) &&
           clock !== current.clock
         ) {
           await setFixtureClock(trx, fixture.id, clock);

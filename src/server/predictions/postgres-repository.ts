@@ -40,7 +40,7 @@ const picksSelect = (teams: string, fixtures: string) =>
 // The teams' leagues come from their rows (a team never moves league).
 const readsText = preparedStatement(`select
   (select coalesce(json_agg(f), '[]'::json) from (
-    select id, competition_id, season, kickoff_at, status, home_team, away_team
+    select id, competition_id, season, kickoff_at, status, home_team, away_team, tbd
     from fixtures where id = any($1::text[]) order by id for share) f) as fixtures,
   (select coalesce(json_agg(p), '[]'::json) from (${picksSelect('$2', '$1')}) p) as picks,
   (select coalesce(json_agg(r), '[]'::json) from (${leaguesRulesPostgresText('(select array_agg(distinct league_id) from teams where id = any($2::text[]))')}) r) as rules`);

@@ -74,6 +74,7 @@ export const fixturesByIds = async (
       'status',
       'home_team',
       'away_team',
+      'tbd',
     ])
     .where('id', 'in', ids);
   const rows = await (share ? query.forShare() : query).execute();
@@ -89,6 +90,7 @@ export const fixturesByIds = async (
         status: r.status,
         homeTeam: r.home_team,
         awayTeam: r.away_team,
+        tbd: Number(r.tbd) === 1,
       },
     ]),
   );

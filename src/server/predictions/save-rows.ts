@@ -45,6 +45,7 @@ export interface SaveFixtureRow {
   status: FixtureStatus;
   home_team: string;
   away_team: string;
+  tbd: number | boolean;
 }
 
 export const toSaveFixture = (f: SaveFixtureRow): FixtureForPrediction => ({
@@ -55,4 +56,5 @@ export const toSaveFixture = (f: SaveFixtureRow): FixtureForPrediction => ({
   status: f.status,
   homeTeam: f.home_team,
   awayTeam: f.away_team,
+  tbd: Number(f.tbd) === 1,
 });

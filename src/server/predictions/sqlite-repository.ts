@@ -21,7 +21,7 @@ import {
 const teamText = `select t.id, t.name, t.user_id, t.league_id, l.name as league_name, l.competition_id
   from teams t join leagues l on l.id = t.league_id where t.id = ?`;
 
-const fixturesText = `select id, competition_id, season, kickoff_at, status, home_team, away_team
+const fixturesText = `select id, competition_id, season, kickoff_at, status, home_team, away_team, tbd
   from fixtures where id in (select value from json_each(?))`;
 
 const picksText = `select p.fixture_id, p.joker, p.points, p.tallied, f.season

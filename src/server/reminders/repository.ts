@@ -75,8 +75,7 @@ export const missingPicks = async (
     .where('f.round_label', '=', round.round)
     .where('f.status', '=', 'scheduled')
     .where('f.kickoff_at', '>', now.toISOString())
-    .where('f.home_team', '<>', 'TBD')
-    .where('f.away_team', '<>', 'TBD')
+    .where('f.tbd', '=', 0)
     .where('p.fixture_id', 'is', null)
     .where((eb) =>
       channel === 'mail'

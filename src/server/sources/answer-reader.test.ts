@@ -16,7 +16,7 @@ describe('reading an answer on the worker', () => {
     const events = Array.from({ length: 41 }, (_, i) => ({
       id: String(i),
       date: '2026-03-21T15:00Z',
-      season: { year: 2026 },
+      season: { year: 2026, slug: 'regular-season' },
       competitions: [
         {
           competitors: [
@@ -35,14 +35,23 @@ describe('reading an answer on the worker', () => {
         },
       ],
     }));
-    const read = (await parseAnswer(bytes({ leagues: [], events }), espnSource.reading)) as {
+    const league = {
+      season: { year: 2026, displayName: '2026-27 Serie B' },
+      calendar: ['2026-08-22T07:00Z'],
+      logos: [{ href: 'x' }],
+    };
+    const leagues = [league, { ...league, season: { year: 1999 } }];
+    const read = (await parseAnswer(bytes({ leagues, events }), espnSource.reading)) as {
       events: { id: string; competitions: { details: unknown[] }[] }[];
       leagues?: unknown;
     };
     expect(read.events.map((e) => e.id)).toEqual(events.map((e) => e.id));
+    // The season and calendar of the first league only (issue 50).
+    expect(read.leagues).toEqual([{ season: league.season, calendar: league.calendar }]);
     expect(read.events[40]).toEqual({
       id: '40',
       date: '2026-03-21T15:00Z',
+      season: { slug: 'regular-season' },
       competitions: [
         {
           competitors: [{ id: 'h', homeAway: 'home', score: '1', team: { displayName: 'H40' } }],

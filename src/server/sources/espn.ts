@@ -1,5 +1,10 @@
 import { zonedDateTime } from '../../domain/kickoff';
-import { espnDatesFor, readEspnEvent } from '../../domain/live/espn';
+import {
+  espnDatesFor,
+  espnMonthsBetween,
+  espnSeasonOf,
+  readEspnEvent,
+} from '../../domain/live/espn';
 import type { FixtureSource } from './source';
 
 /**
@@ -32,9 +37,12 @@ export const espnSource: FixtureSource = {
   // Only what the parser reads crosses back from the worker (decision 020).
   reading: {
     list: 'events',
+    // The season the answer belongs to, and a tournament's stages (issue 50).
+    rest: { leagues: { $items: { season: true, calendar: true }, $first: 1 } },
     item: {
       id: true,
       date: true,
+      season: { slug: true },
       status: {
         displayClock: true,
         period: true,
@@ -49,7 +57,13 @@ export const espnSource: FixtureSource = {
               id: true,
               homeAway: true,
               score: true,
-              team: { displayName: true, shortDisplayName: true, name: true, location: true },
+              team: {
+                displayName: true,
+                shortDisplayName: true,
+                name: true,
+                location: true,
+                isActive: true,
+              },
             },
           },
           details: {
@@ -72,6 +86,14 @@ export const espnSource: FixtureSource = {
     // One request per month instead of one per match day.
     days: (c, fixtures) =>
       monthsOf(fixtures.map((f) => f.kickoffAt)).map((m) => scoreboard(c.base, c.code, m)),
+  },
+  // A season month by month: `dates=YYYYMM` (ranges answer 400 since September 2026), at most
+  // 500 events an answer (a larger limit silently gives 25).
+  listsSeasons: {
+    periods: espnMonthsBetween,
+    request: (c, month) => scoreboard(c.base, c.code, month),
+    seasonOf: espnSeasonOf,
+    limit: 500,
   },
   listOf: (answer) =>
     answer && typeof answer === 'object' && 'events' in answer && Array.isArray(answer.events)

@@ -12,6 +12,7 @@ export const rememberPairings = async (
   db: Db,
   pairings: readonly { source: string; matchId: string; fixtureId: string }[],
   at: string,
+  by = 'catalogue',
 ) => {
   for (let i = 0; i < pairings.length; i += 500)
     await db
@@ -21,10 +22,28 @@ export const rememberPairings = async (
           source: p.source,
           match_id: p.matchId,
           fixture_id: p.fixtureId,
-          linked_by: 'catalogue',
+          linked_by: by,
           linked_at: at,
         })),
       )
       .onConflict((oc) => oc.columns(['source', 'match_id']).doNothing())
       .execute();
+};
+
+/** A source's pairings with the fixtures of one season of a competition: match id → fixture id. */
+export const pairingsOfSeason = async (
+  db: Db,
+  source: string,
+  competitionId: string,
+  season: string,
+) => {
+  const rows = await db
+    .selectFrom('live_links as l')
+    .innerJoin('fixtures as f', 'f.id', 'l.fixture_id')
+    .select(['l.match_id', 'l.fixture_id'])
+    .where('l.source', '=', source)
+    .where('f.competition_id', '=', competitionId)
+    .where('f.season', '=', season)
+    .execute();
+  return new Map(rows.map((r) => [r.match_id, r.fixture_id]));
 };

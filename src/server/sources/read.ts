@@ -27,6 +27,10 @@ export type Fetched =
       /** Each report's place among the answer's items. */
       positions: number[];
       refusals: Refusal[];
+      /** The answer beside its list, as the source's reading keeps it (`Reading.rest`). */
+      answer: unknown;
+      /** How many items the answer's list held (refused ones included). */
+      items: number;
     }
   | {
       kind: 'failed';
@@ -119,5 +123,5 @@ export const fetchReports = async (
     reports.push(checked.value);
     positions.push(index);
   }
-  return { kind: 'ok', url, reports, positions, refusals };
+  return { kind: 'ok', url, reports, positions, refusals, answer: value, items: items.length };
 };

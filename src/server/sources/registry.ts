@@ -52,3 +52,9 @@ export const precedenceOf = (liveOrder: readonly SourceId[]): Precedence => {
     return source.rank + (at < 0 ? 0 : (n - at) / (n + 1));
   };
 };
+
+/** The sources that list whole seasons (issue 50: ESPN, month by month). */
+export const listingSources = fixtureSources.filter((s) => s.listsSeasons);
+
+/** A source that lists seasons is used when it is in use here and live scores are read. */
+export const listsHere = (source: FixtureSource, env: Env) => env.LIVE_SYNC && isInUse(source, env);

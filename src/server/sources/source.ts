@@ -53,10 +53,36 @@ export interface FixtureSource {
   };
   /** The season a run reads when none is asked for (our label), for a season source. */
   currentSeason?: (c: Coverage, now: Date) => string;
+  /**
+   * A source that lists whole seasons (issue 50: ESPN, month by month): where no schedule source
+   * has a competition's current season, its list creates the season's fixtures.
+   */
+  listsSeasons?: SeasonLister;
   /** The list of matches in a parsed answer, or null when the answer is not of its shape. */
   listOf: (answer: unknown) => unknown[] | null;
   /** One item of that list in our terms, a refusal, or null when it is not a match at all. */
   readItem: (item: unknown, index: number, context: ReadContext) => ReadItem;
+}
+
+/** A season as a source names it (never guessed from dates). */
+export interface ListedSeason {
+  /** Our label: '2026-27', or '2027' for a season within a calendar year. */
+  label: string;
+  start: string;
+  end: string;
+  /** A tournament's stages by date, in the source's words. */
+  stages: { label: string; start: string; end: string }[];
+}
+
+export interface SeasonLister {
+  /** The source's periods (ESPN: US Eastern months, `YYYYMM`) from one instant to another. */
+  periods: (start: string, end: string) => string[];
+  /** The request listing one period's matches. */
+  request: (c: Coverage, period: string) => string;
+  /** The season an answer belongs to, or null when it does not say. */
+  seasonOf: (answer: unknown) => ListedSeason | null;
+  /** An answer holding this many matches may have been cut short. */
+  limit: number;
 }
 
 /** A competition as a source covers it. */

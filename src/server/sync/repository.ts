@@ -1,9 +1,4 @@
 import type { Kysely } from 'kysely';
-import {
-  storedSyncSummary,
-  type SyncCompetitionResult,
-  type SyncLastRun,
-} from '../../domain/openfootball';
 import type { DB } from '../db/schema';
 
 /** The built-in competitions among `ids` that exist here, with what a sync needs of them. */
@@ -13,80 +8,11 @@ export const competitionsForSync = async (db: Kysely<DB>, ids: string[]) =>
     : (
         await db
           .selectFrom('competitions')
-          .select(['id', 'name', 'time_zone'])
+          .select(['id', 'name', 'time_zone', 'kind'])
           .where('id', 'in', ids)
           .execute()
-      ).map((c) => ({ id: c.id, name: c.name, timeZone: c.time_zone }));
+      ).map((c) => ({ id: c.id, name: c.name, timeZone: c.time_zone, kind: c.kind }));
 
-/**
- * Records the run of one competition. A failed run keeps the time of the last success; the
- * first run of a competition inserts its row.
- */
-export const recordSyncRun = async (
-  db: Kysely<DB>,
-  source: string,
-  result: SyncCompetitionResult,
-  ranAt: string,
-) => {
-  const ok = result.outcome === 'applied';
-  await db
-    .insertInto('sync_status')
-    .values({
-      source,
-      competition_id: result.competitionId,
-      season: result.season,
-      ran_at: ranAt,
-      ok: ok ? 1 : 0,
-      summary_json: JSON.stringify({ outcome: result.outcome, counts: result.counts }),
-      error: result.error,
-      last_success_at: ok ? ranAt : null,
-    })
-    .onConflict((oc) =>
-      oc.columns(['source', 'competition_id']).doUpdateSet((eb) => ({
-        season: eb.ref('excluded.season'),
-        ran_at: eb.ref('excluded.ran_at'),
-        ok: eb.ref('excluded.ok'),
-        summary_json: eb.ref('excluded.summary_json'),
-        error: eb.ref('excluded.error'),
-        ...(ok ? { last_success_at: eb.ref('excluded.last_success_at') } : {}),
-      })),
-    )
-    .execute();
-};
-
-const readSummary = (text: string) => {
-  try {
-    return storedSyncSummary.parse(JSON.parse(text));
-  } catch {
-    return { outcome: 'failed' as const, counts: null };
-  }
-};
-
-/** The last run of each competition of a source, by competition id. */
-export const lastSyncRuns = async (
-  db: Kysely<DB>,
-  source: string,
-): Promise<Map<string, SyncLastRun>> => {
-  const rows = await db
-    .selectFrom('sync_status')
-    .selectAll()
-    .where('source', '=', source)
-    .execute();
-  return new Map(
-    rows.map((r) => {
-      const summary = readSummary(r.summary_json);
-      return [
-        r.competition_id,
-        {
-          ranAt: r.ran_at,
-          season: r.season,
-          ok: Number(r.ok) === 1,
-          outcome: summary.outcome,
-          counts: summary.counts,
-          error: r.error,
-          lastSuccessAt: r.last_success_at,
-        },
-      ];
-    }),
-  );
-};
+// The read log of the schedule sources (sync_status) belongs to the sources (issue 50: the
+// competitions list says when a competition's source was last read).
+export { lastSyncRuns, recordSyncRun } from '../sources/sync-status-repository';

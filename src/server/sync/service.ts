@@ -14,21 +14,16 @@ import { pacer } from '../imports/pace';
 import { applyRows, optimizeAfter, publishResults } from '../imports/service';
 import type { Actor } from '../results/change';
 import * as repo from './repository';
+import { seasonSpans } from '../fixtures/repository';
+import { listSeasons, sourcePlan } from './listed-seasons';
 import { inTransaction } from '../db/transaction';
-import {
-  catalogueAliases,
-  coveredBy,
-  sourceCode,
-  type LiveSourceMap,
-} from '../../domain/live/source-map';
+import { coveredBy, sourceCode, type LiveSourceMap } from '../../domain/live/source-map';
 import { readLiveSourceMap } from '../competitions/catalogue';
 import { existingCompetitions } from '../live/plan-repository';
-import { aliasesOf } from '../live/apply';
-import { reportedKickoffs } from '../live/repository';
 import { liveOverviewOf, syncLive, totalsBySource } from '../live/service';
 import { fetchReports } from '../sources/read';
 import { recordRefusals } from '../sources/refusals';
-import { fixtureSources, precedenceOf } from '../sources/registry';
+import { fixtureSources, listingSources, listsHere } from '../sources/registry';
 import type { FixtureSource } from '../sources/source';
 
 type Deps = Pick<Services, 'database' | 'bus' | 'standings' | 'logger' | 'env' | 'now'>;
@@ -153,11 +148,7 @@ const syncCompetition = async (
         rows,
         now,
         pace,
-        {
-          precedence: precedenceOf(deps.env.LIVE_SOURCES),
-          otherKickoffs: await reportedKickoffs(trx, c.id, season, source.id),
-          aliases: await aliasesOf(trx, c.id, catalogueAliases(ctx.map, c.id)),
-        },
+        await sourcePlan(trx, deps.env, ctx.map, { competitionId: c.id, season }, source),
       ),
     );
     if (outcome.held > 0)
@@ -218,37 +209,96 @@ const syncFeeds = async (
   deps: Deps,
   options: SyncOptions,
   map: LiveSourceMap,
+  force = false,
 ): Promise<FixtureSyncSummary> => {
   const now = deps.now();
   const all: SyncCompetitionResult[] = [];
+  const asked = (id: string) => options.competitionId === undefined || id === options.competitionId;
   let any = false;
+  const contexts = new Map<FixtureSource, Context>();
+  const contextOf = (source: FixtureSource, db: Kysely<DB>, season?: string): Context => ({
+    deps,
+    db,
+    source,
+    map,
+    url: options.url ?? source.baseUrl(deps.env),
+    timeoutMs: options.timeoutMs ?? 10_000,
+    signal: AbortSignal.timeout(runMs),
+    now,
+    season: season ?? options.season,
+  });
   for (const source of scheduleSources) {
-    const ids = coveredBy(map, source.id).filter(
-      (id) => options.competitionId === undefined || id === options.competitionId,
-    );
+    const ids = coveredBy(map, source.id).filter(asked);
     const competitions = await repo.competitionsForSync(deps.database.db, ids);
     if (competitions.length === 0) continue;
     any = true;
     const order = new Map(ids.map((id, i) => [id, i]));
     competitions.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+    const locked = await withJobLock(deps.database, jobLockKeys.fixtureSync, (db) => {
+      const ctx = contextOf(source, db);
+      contexts.set(source, ctx);
+      return runAll(ctx, competitions);
+    });
+    if (!locked.locked) throw new AppError('SYNC_RUNNING');
+    all.push(...locked.value);
+  }
+  // Seasons no schedule source has: a source that lists whole seasons creates them (issue 50).
+  const listed = listingSources.filter((s) => listsHere(s, deps.env));
+  const listedIds = [...new Set(listed.flatMap((s) => coveredBy(map, s.id)))].filter(asked);
+  if (listedIds.length > 0) {
+    any = true;
+    const competitions = await repo.competitionsForSync(deps.database.db, listedIds);
+    const order = new Map(Object.keys(map).map((id, i) => [id, i]));
+    competitions.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+    /** A schedule source holds the season (its file answered), read for that season if need be. */
+    const scheduled = async (db: Kysely<DB>, c: Competition, season: string) => {
+      for (const source of scheduleSources) {
+        const code = sourceCode(map, c.id, source.id);
+        if (!code || !(source.enabled?.(deps.env) ?? true)) continue;
+        let read = all.find((r) => r.competitionId === c.id && r.season === season && !r.source);
+        if (!read) {
+          read = (({ offline: _o, reason: _r, ...r }) => r)(
+            await syncCompetition(contexts.get(source) ?? contextOf(source, db, season), c, code),
+          );
+          await repo.recordSyncRun(db, source.id, read, now.toISOString());
+          all.push(read);
+        }
+        // Only a file that is not there (404) hands the season over.
+        if (read.outcome !== 'missing') return true;
+      }
+      return false;
+    };
+    const heldByFile = async (db: Kysely<DB>, c: Competition) => {
+      const read = all.filter((r) => r.competitionId === c.id && !r.source);
+      if (read.length === 0 || read.some((r) => r.outcome === 'missing')) return false;
+      const spans = await seasonSpans(db, c.id, now);
+      return spans.some((s) => read.some((r) => r.season === s.season) && s.nextKickoff !== null);
+    };
     const locked = await withJobLock(deps.database, jobLockKeys.fixtureSync, (db) =>
-      runAll(
+      listSeasons(
         {
           deps,
           db,
-          source,
           map,
-          url: options.url ?? source.baseUrl(deps.env),
-          timeoutMs: options.timeoutMs ?? 10_000,
-          signal: AbortSignal.timeout(runMs),
           now,
-          season: options.season,
+          signal: AbortSignal.timeout(runMs),
+          timeoutMs: options.timeoutMs ?? 10_000,
+          force: force || options.competitionId !== undefined,
+          scheduled: (c, season) => scheduled(db, c, season),
+          heldByFile: (c) => heldByFile(db, c),
         },
         competitions,
       ),
     );
     if (!locked.locked) throw new AppError('SYNC_RUNNING');
-    all.push(...locked.value);
+    for (const r of locked.value) {
+      // The lister took over the season a schedule file lacked: one entry per competition.
+      const handed = all.findIndex(
+        (a) => a.competitionId === r.competitionId && !a.source && a.outcome === 'missing',
+      );
+      if (handed >= 0 && r.outcome !== 'unreachable') all.splice(handed, 1);
+      all.push(r);
+    }
   }
   if (options.competitionId !== undefined && !any)
     throw new AppError('UNKNOWN_COMPETITION', 'No schedule source covers this competition.');
@@ -299,7 +349,7 @@ export const runAdminSync = (
     const covered = (source: FixtureSource) =>
       options.competitionId === undefined ||
       sourceCode(map, options.competitionId, source.id) !== undefined;
-    const scheduled = scheduleSources.some(covered);
+    const scheduled = [...scheduleSources, ...listingSources].some(covered);
     const liveIds = Object.keys(map).filter(
       (id) => options.competitionId === undefined || id === options.competitionId,
     );
@@ -307,7 +357,7 @@ export const runAdminSync = (
       throw new AppError('UNKNOWN_COMPETITION', 'No source covers this competition.');
     const feeds =
       options.competitionId === undefined || scheduled
-        ? await syncFeeds(deps, options, map)
+        ? await syncFeeds(deps, options, map, true)
         : { ranAt: deps.now().toISOString(), competitions: [] };
     const here = await existingCompetitions(deps.database.db, liveIds);
     const runs = await syncLive(deps, map, here, { kind: 'season', season: options.season });
@@ -317,7 +367,10 @@ export const runAdminSync = (
     };
   });
 
-/** Per competition a schedule source covers: the season it reads now and its last run. */
+/**
+ * Per competition a schedule source covers: the season it reads now and its last run; and per
+ * competition a source that lists seasons created or updated (issue 50), its last list.
+ */
 export const syncOverview = async (
   deps: Deps,
   _admin: unknown,
@@ -325,7 +378,7 @@ export const syncOverview = async (
 ): Promise<SyncOverview> => {
   const now = deps.now();
   const competitions: SyncOverview['competitions'] = [];
-  for (const source of scheduleSources) {
+  for (const source of [...scheduleSources, ...listingSources]) {
     const ids = coveredBy(map, source.id);
     const names = new Map(
       (await repo.competitionsForSync(deps.database.db, ids)).map((c) => [c.id, c.name]),
@@ -335,12 +388,17 @@ export const syncOverview = async (
     for (const id of ids) {
       const code = sourceCode(map, id, source.id);
       if (!names.has(id) || !code) continue;
+      const lastRun = last.get(id) ?? null;
+      // A lister's row only where it has listed a season (it is the schedule source there).
+      if (!source.schedules && !lastRun) continue;
       competitions.push({
         competitionId: id,
         name: names.get(id) ?? id,
+        source: source.id,
         code,
-        season: source.currentSeason?.({ competitionId: id, code, base }, now) ?? '',
-        lastRun: last.get(id) ?? null,
+        season:
+          source.currentSeason?.({ competitionId: id, code, base }, now) ?? lastRun?.season ?? '',
+        lastRun,
       });
     }
   }

@@ -27,7 +27,12 @@ beforeAll(async () => {
   const started = Date.now();
   t = await createTestApp({
     now: () => new Date(Date.parse('2026-11-22T12:00:00Z') + Date.now() - started),
-    env: { ADMIN_EMAILS: 'ops@example.com', OPENFOOTBALL_URL: source.url },
+    env: {
+      ADMIN_EMAILS: 'ops@example.com',
+      OPENFOOTBALL_URL: source.url,
+      // openfootball alone: ESPN's season lists are tested in listed-seasons.test.ts.
+      LIVE_SOURCES: 'openligadb',
+    },
   });
   admin = t.agent();
   await admin.signUp('ops@example.com', 'correct-horse-9', 'Ops');
@@ -68,15 +73,17 @@ describe.runIf(available)('fixture sync admin API', () => {
   it('lists every competition with a feed, before any run', async () => {
     const res = await admin.get('/api/admin/sync');
     expect(res.body).toMatchObject({ enabled: true, running: false });
-    expect(res.body.competitions).toHaveLength(13);
+    expect(res.body.competitions).toHaveLength(14);
     expect(res.body.competitions[0]).toEqual({
       competitionId: 'premier_league',
       name: expect.any(String),
+      source: 'openfootball',
       code: 'en.1',
       season: '2026-27',
       lastRun: null,
     });
-    expect(res.body.competitions.at(-1)).toMatchObject({ code: 'mls', season: '2026' });
+    expect(res.body.competitions.at(-2)).toMatchObject({ code: 'mls', season: '2026' });
+    expect(res.body.competitions.at(-1)).toMatchObject({ code: 'uefa.cl', season: '2026-27' });
   });
 
   it('answers 409 SYNC_RUNNING while a run is in progress', async () => {

@@ -9,6 +9,7 @@ const fixture: AdminFixtureRow = {
   roundOrder: 2,
   season: '2026-27',
   timeConfirmed: true,
+  tbd: false,
   kickoffAt: '2026-01-01T15:00:00.000Z',
   homeTeam: 'Brentford FC',
   awayTeam: 'Burnley FC',

@@ -18,6 +18,7 @@ const competition = (id: string, route: string, aliases: string[] = []): Competi
   openFixtures: 1,
   nextKickoff: null,
   nextKickoffConfirmed: false,
+  fixtureSource: null,
   state: 'open',
 });
 

@@ -37,6 +37,36 @@ export const StateBadge = ({ competition }: { competition: CompetitionItem }) =>
   );
 };
 
+/**
+ * Where a competition's fixtures come from while its season has none (issue 50): 'Fixtures come
+ * from ESPN; last read 1 Dec 10:02 — not reachable'.
+ */
+export const FixtureSourceNote = ({
+  competition,
+  className,
+}: {
+  competition: CompetitionItem;
+  className?: string;
+}) => {
+  const { t } = useTranslation();
+  const format = useKickoffFormat();
+  const source = competition.fixtureSource;
+  if (!source || competition.fixtureCount > 0) return null;
+  const read = source.lastReadAt ? format(source.lastReadAt) : null;
+  const text = !read
+    ? t('competitions.fixtureSource.never', { source: source.name })
+    : t(`competitions.fixtureSource.${source.reachable === false ? 'unreachable' : 'read'}`, {
+        source: source.name,
+        date: read.date,
+        time: read.ukTime,
+      });
+  return (
+    <p className={className ?? 'text-sm text-fg-muted'} data-testid="fixture-source">
+      {text}
+    </p>
+  );
+};
+
 export const CompetitionCard = ({ competition }: { competition: CompetitionItem }) => {
   const { t } = useTranslation();
   const kickoff = useKickoffFormat();
@@ -69,6 +99,7 @@ export const CompetitionCard = ({ competition }: { competition: CompetitionItem 
                 : t('competitions.nextMatchTbc', { date: next.date })}
             </p>
           ) : null}
+          <FixtureSourceNote competition={competition} />
         </div>
         <ChevronRight
           aria-hidden="true"

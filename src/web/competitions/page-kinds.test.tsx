@@ -26,6 +26,7 @@ const competition = (id: string, kind: CompetitionItem['kind']): CompetitionItem
   openFixtures: 2,
   nextKickoff: null,
   nextKickoffConfirmed: false,
+  fixtureSource: null,
   state: 'open',
 });
 
@@ -37,7 +38,7 @@ const board =
     return (
       <>
         {header?.(view)}
-        {frame ? frame(body) : body}
+        {frame ? frame(body, view) : body}
       </>
     );
   };

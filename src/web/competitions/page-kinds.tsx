@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs } from 'radix-ui';
@@ -8,8 +9,13 @@ import { PageHeader } from '../ui/page';
 import type { CompetitionItem } from './api';
 import { countryName } from '../lib/country-name';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { CountryBadge } from './competition-card';
+import { CountryBadge, FixtureSourceNote } from './competition-card';
+import { lazyNamed } from '../lib/lazy-named';
 import { CompetitionHeader, FeatureCards, SeasonSummaryCard, seasonShown } from './page-parts';
+
+// A tournament's table and bracket: their own chunk, loaded when the tab is opened.
+const StageTables = lazyNamed(() => import('./stage-tables'), 'StageTables');
+const tournamentTabs = ['fixtures', 'table', 'about'] as const;
 
 export interface KindPageProps {
   competition: CompetitionItem;
@@ -76,6 +82,7 @@ const CompetitionIntro = ({
           </p>
         </div>
       </div>
+      <FixtureSourceNote competition={competition} className="text-sm font-semibold text-white" />
       <p className="max-w-2xl text-white">
         {t('competitions.blurb', {
           name: competition.name,
@@ -101,13 +108,14 @@ export const CardsPage = ({ competition, renderBoard }: KindPageProps) =>
 export const TournamentPage = ({ competition, renderBoard }: KindPageProps) => {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'about' ? 'about' : 'fixtures';
+  const asked = params.get('tab');
+  const tab = tournamentTabs.find((name) => name === asked) ?? 'fixtures';
   const trigger =
     'inline-flex min-h-11 flex-1 items-center justify-center rounded-lg px-4 text-sm font-semibold text-fg-muted data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm sm:flex-none';
   return renderBoard({
     header: (view) => <CompetitionHeader competition={competition} view={view} />,
     // The board stays mounted on the About tab, so the heading keeps naming the round.
-    frame: (board) => (
+    frame: (board, view) => (
       <Tabs.Root
         value={tab}
         onValueChange={(value) =>
@@ -129,6 +137,9 @@ export const TournamentPage = ({ competition, renderBoard }: KindPageProps) => {
           <Tabs.Trigger value="fixtures" className={trigger} data-testid="tab-fixtures">
             {t('competitions.tabs.fixtures')}
           </Tabs.Trigger>
+          <Tabs.Trigger value="table" className={trigger} data-testid="tab-table">
+            {t('competitions.tabs.table')}
+          </Tabs.Trigger>
           <Tabs.Trigger value="about" className={trigger} data-testid="tab-about">
             {t('competitions.tabs.about')}
           </Tabs.Trigger>
@@ -136,6 +147,11 @@ export const TournamentPage = ({ competition, renderBoard }: KindPageProps) => {
         {/* Kept mounted while About is open: the board holds the player's unsaved picks. */}
         <Tabs.Content value="fixtures" forceMount className="data-[state=inactive]:hidden">
           {board}
+        </Tabs.Content>
+        <Tabs.Content value="table">
+          <Suspense fallback={null}>
+            <StageTables competitionId={competition.id} season={view.season} />
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="about" className="flex flex-col gap-4">
           <p className="text-fg">

@@ -6,7 +6,7 @@ import type { BoardView } from '../lib/competition-board';
 import { Card } from '../ui/card';
 import { PageHeader } from '../ui/page';
 import type { CompetitionItem } from './api';
-import { CountryBadge, StateBadge } from './competition-card';
+import { CountryBadge, FixtureSourceNote, StateBadge } from './competition-card';
 import { summaryFor, summaryLines } from './season-summaries';
 
 export const BackLink = () => {
@@ -69,11 +69,14 @@ export const CompetitionHeader = ({
 }) => {
   const subtitle = useSubtitle();
   return (
-    <PageHeader
-      eyebrow={<CompetitionEyebrow competition={competition} />}
-      title={title ?? competition.name}
-      subtitle={subtitle(competition, view)}
-    />
+    <>
+      <PageHeader
+        eyebrow={<CompetitionEyebrow competition={competition} />}
+        title={title ?? competition.name}
+        subtitle={subtitle(competition, view)}
+      />
+      <FixtureSourceNote competition={competition} />
+    </>
   );
 };
 

@@ -24,7 +24,7 @@ export interface BoardSlot {
   /** The page's heading block, which may depend on whether the visitor can play. */
   header?: (view: BoardView) => ReactNode;
   /** Wraps the board below the heading (the tournament page puts it in its Fixtures tab). */
-  frame?: (board: ReactNode) => ReactNode;
+  frame?: (board: ReactNode, view: BoardView) => ReactNode;
 }
 
 export type RenderBoard = (slot: BoardSlot) => ReactNode;

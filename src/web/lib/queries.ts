@@ -142,3 +142,25 @@ export const teamPredictionsQueryOptions = (teamId: string) =>
     queryKey: queryKeys.teamPredictions(teamId),
     queryFn: () => fetchTeamPredictions(teamId),
   });
+
+const fetchFixtures = (competitionId: string, season?: string) =>
+  unwrap(
+    api.competitions[':competitionId'].fixtures.$get({
+      param: { competitionId },
+      query: season === undefined ? {} : { season },
+    }),
+  );
+export type FixturesResponse = Awaited<ReturnType<typeof fetchFixtures>>;
+export type FixtureItem = FixturesResponse['fixtures'][number];
+
+/**
+ * One season of a competition (default: its current season) with every round: the predictions
+ * board and a tournament's tables read the same answer.
+ */
+export const fixturesQueryOptions = (competitionId: string, season?: string) =>
+  queryOptions({
+    queryKey: queryKeys.seasonFixtures(competitionId, season ?? null),
+    queryFn: () => fetchFixtures(competitionId, season),
+    // Results and the server clock move on; a timer locks fixtures at kick-off in between.
+    refetchInterval: 60_000,
+  });

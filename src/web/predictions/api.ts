@@ -1,4 +1,4 @@
-import { queryOptions, useQueries } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { multiLeagueBody, SavePredictionsBody } from '../../domain/predictions';
 import { api, unwrap } from '../lib/api-client';
@@ -12,24 +12,7 @@ import {
 
 export type { TeamPredictions };
 
-const fetchFixtures = (competitionId: string, season?: string) =>
-  unwrap(
-    api.competitions[':competitionId'].fixtures.$get({
-      param: { competitionId },
-      query: season === undefined ? {} : { season },
-    }),
-  );
-export type FixturesResponse = Awaited<ReturnType<typeof fetchFixtures>>;
-export type FixtureItem = FixturesResponse['fixtures'][number];
-
-/** One season of a competition (default: its current season) with every round. */
-export const fixturesQueryOptions = (competitionId: string, season?: string) =>
-  queryOptions({
-    queryKey: queryKeys.seasonFixtures(competitionId, season ?? null),
-    queryFn: () => fetchFixtures(competitionId, season),
-    // Results and the server clock move on; a timer locks fixtures at kick-off in between.
-    refetchInterval: 60_000,
-  });
+export { fixturesQueryOptions, type FixtureItem, type FixturesResponse } from '../lib/queries';
 
 export interface PlayerTeam {
   id: string;

@@ -11,6 +11,7 @@ import { FixtureResult, type EarnedPoints } from './fixture-result';
 import { KickoffTime } from './kickoff-time';
 import { MinuteField } from './minute-field';
 import { OutcomeChoice } from './outcome-choice';
+import { translateSlot } from './rounds';
 
 /** The shared column template of the row layout (768 px and wider). */
 export const rowColumns = (playing: boolean) =>
@@ -85,7 +86,11 @@ export const FixtureItem = ({
   useEffect(() => {
     if (jokerAvailable) setWhyShown(false);
   }, [jokerAvailable]);
-  const match = `${fixture.homeTeam} v ${fixture.awayTeam}`;
+  // A knockout slot ('Group A Winner') is named in the reader's language.
+  const [home, away] = [fixture.homeTeam, fixture.awayTeam].map((name) =>
+    fixture.tbd ? translateSlot(t, name) : name,
+  );
+  const match = `${home} v ${away}`;
   const readOnly = locked || fixture.tbd;
   const minuteError = entry && !readOnly && !minuteIsValid(entry.minute);
   const badge =
@@ -107,7 +112,17 @@ export const FixtureItem = ({
       )}
     >
       <div className="flex items-start justify-between gap-3 md:contents">
-        <KickoffTime fixture={fixture} />
+        <span className="flex flex-col gap-0.5 md:contents">
+          <KickoffTime fixture={fixture} />
+          {fixture.leg ? (
+            <span
+              className="text-xs font-semibold text-fg-muted md:hidden"
+              data-testid="fixture-leg"
+            >
+              {t(`fixtures.leg.${fixture.leg}`)}
+            </span>
+          ) : null}
+        </span>
         <span className="shrink-0 md:hidden">{badge}</span>
       </div>
 
@@ -118,9 +133,14 @@ export const FixtureItem = ({
               // Within the name's line height: the card is no taller with it.
               <ClubBadge name={fixture.homeTeam} size="sm" className="-my-0.5" />
             )}
-            {fixture.homeTeam}
+            {home}
           </span>
           <span className="hidden md:inline-flex">{badge}</span>
+          {fixture.leg ? (
+            <span className="hidden text-xs font-semibold text-fg-muted md:inline">
+              {t(`fixtures.leg.${fixture.leg}`)}
+            </span>
+          ) : null}
         </span>
         <span aria-hidden="true" className="text-sm font-medium text-fg-muted md:hidden">
           v
@@ -128,7 +148,7 @@ export const FixtureItem = ({
         <span className="sr-only md:hidden">{t('fixtures.versus')}</span>
         <span className="inline-flex items-center gap-2">
           {fixture.tbd ? null : <ClubBadge name={fixture.awayTeam} size="sm" className="-my-0.5" />}
-          {fixture.awayTeam}
+          {away}
         </span>
       </div>
 

@@ -55,6 +55,7 @@ const fixture = (round: string, kickoffAt: string, more: Partial<FixtureItem> = 
     sourceUpdatedAt: null,
     locked: Date.parse(kickoffAt) <= Date.now(),
     tbd: false,
+    leg: null,
   };
   const merged = { ...base, ...more };
   return { ...merged, locked: more.locked ?? (merged.locked || merged.status !== 'scheduled') };
@@ -72,6 +73,7 @@ const response = (fixtures: FixtureItem[], seasons = ['2026-27']): FixturesRespo
     lastKickoff: fixtures.at(-1)?.kickoffAt ?? '',
     nextKickoff: null,
     nextKickoffConfirmed: false,
+    fixtureSource: null,
   })),
   fixtures,
   clubs: {},

@@ -169,7 +169,7 @@ export const PredictionBoard = ({
   return (
     <div className="flex flex-col gap-5" data-testid="prediction-board" data-status={status}>
       {header?.(view)}
-      {frame ? frame(content) : content}
+      {frame ? frame(content, view) : content}
     </div>
   );
 };

@@ -29,7 +29,9 @@ const numbered = /^(.*?)(\d+)$/;
  * matchdays at least a double round robin of its clubs (a season may be published a round at a
  * time). null for rounds that are not numbered ('Final', 'Group A').
  */
-export const roundTotal = <T extends RoundFixture & { homeTeam: string; awayTeam: string }>(
+export const roundTotal = <
+  T extends RoundFixture & { homeTeam: string; awayTeam: string; tbd?: boolean },
+>(
   rounds: readonly Round<T>[],
   label: string,
   league: boolean,
@@ -44,7 +46,8 @@ export const roundTotal = <T extends RoundFixture & { homeTeam: string; awayTeam
     }),
   );
   if (!league || prefix.trim() !== 'Matchday') return highest;
-  const clubs = new Set(rounds.flatMap((r) => r.fixtures.flatMap((f) => [f.homeTeam, f.awayTeam])));
-  clubs.delete('TBD');
+  const clubs = new Set(
+    rounds.flatMap((r) => r.fixtures.flatMap((f) => (f.tbd ? [] : [f.homeTeam, f.awayTeam]))),
+  );
   return Math.max(highest, 2 * (clubs.size - 1));
 };

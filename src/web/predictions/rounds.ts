@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { compareCodes } from '../../domain/kickoff';
 
 export interface RoundFixture {
@@ -39,20 +38,4 @@ export const groupByRound = <T extends RoundFixture>(fixtures: readonly T[]): Ro
     .sort((a, b) => a.order - b.order || compareCodes(a.from, b.from));
 };
 
-/** Round labels of the catalogue ('Matchday 3', 'Group B', 'Final') in the chosen language. */
-export const translateRound = (t: TFunction, label: string): string => {
-  const stage = /^Group stage - Matchday (\d+)$/.exec(label);
-  if (stage) return t('fixtures.round.groupStageMatchday', { number: stage[1] });
-  const matchday = /^Matchday (\d+)$/.exec(label);
-  if (matchday) return t('fixtures.round.matchday', { number: matchday[1] });
-  const group = /^Group ([A-Z])$/.exec(label);
-  if (group) return t('fixtures.round.group', { group: group[1] });
-  const named: Record<string, string> = {
-    'Round of 16': 'roundOf16',
-    Quarterfinals: 'quarterfinals',
-    Semifinals: 'semifinals',
-    Final: 'final',
-  };
-  const key = named[label];
-  return key ? t(`fixtures.round.${key}`) : label;
-};
+export { translateRound, translateSlot } from '../lib/round-names';
