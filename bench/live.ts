@@ -28,6 +28,9 @@ import { applyReports } from '../src/server/live/apply';
 import { fetchReports } from '../src/server/sources/read';
 import { espnSource } from '../src/server/sources/espn';
 import { livePaceMs } from '../src/server/live/service';
+import { readLiveSourceMap } from '../src/server/competitions/catalogue';
+import { sourceCode } from '../src/domain/live/source-map';
+import { runFixtureSync } from '../src/server/sync/service';
 
 /** ESPN answers at most 500 events (`limit=500`); a busy month of one league holds about 80. */
 const matches = Number(process.env.BENCH_LIVE_EVENTS ?? 500);
@@ -510,6 +513,91 @@ for (const [i, { label }] of (hostileResults[0] ?? []).entries()) {
     if (!f) return '-';
     const [before = 0, peak = 0, after = 0] = f.rss;
     return `${(f.readMs / 1000).toFixed(2)} s, /healthz ${f.healthMs.toFixed(1)} ms over ${f.probes} probes, loop ${f.loopMs.toFixed(1)} ms, ${mb(before).toFixed(0)} / ${mb(peak).toFixed(0)} / ${mb(after).toFixed(0)} MB (peak +${mb(peak - before).toFixed(1)}, after +${mb(after - before).toFixed(1)})`;
+  });
+  out(`  ${label}: ${cells.join(' | ')}`);
+}
+
+// The daily read of every competition's season (issue 50): ESPN's list of each competition it
+// covers, month by month (about 25 × 12 requests), creating the seasons openfootball has no file
+// for (here: none answers), then the same read a day later (nothing new, every fixture paired).
+const benchDailyRead = async (dialect: 'sqlite' | 'postgres') => {
+  const dataDir = mkdtempSync(join(tmpdir(), `firstgoal-daily-${dialect}-`));
+  const map = readLiveSourceMap();
+  const codes = Object.keys(map).flatMap((id) => sourceCode(map, id, 'espn') ?? []);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', new URL('./espn-seasons.ts', import.meta.url).pathname, ...codes],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('error', reject);
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+  });
+  const database = await freshDatabase(dialect, dataDir, 'daily');
+  let now = new Date('2026-12-02T12:00:00Z');
+  const env = benchEnv(dataDir, database.url, url, {
+    OPENFOOTBALL_SYNC: 'true',
+    OPENFOOTBALL_URL: url,
+  });
+  const services = await createServices(env, { logger: pino({ level: 'silent' }), now: () => now });
+  const figures: {
+    label: string;
+    ms: number;
+    loopMs: number;
+    p99Ms: number;
+    created: number;
+    requests: number;
+  }[] = [];
+  try {
+    for (const label of ['the first read: every season created', 'a day later: nothing new']) {
+      (globalThis as { gc?: () => void }).gc?.();
+      const loop = monitorEventLoopDelay({ resolution: 1 });
+      loop.enable();
+      const started = performance.now();
+      const summary = await runFixtureSync(services, { timeoutMs: 30_000 }, map);
+      loop.disable();
+      const listed = summary.competitions.filter((c) => c.source === 'espn');
+      const failed = listed.filter((c) => c.outcome !== 'applied');
+      if (failed.length > 0)
+        throw new Error(`${label}: ${failed.map((c) => `${c.code} ${c.error}`).join('; ')}`);
+      const requests = await services.database.db
+        .selectFrom('live_requests')
+        .select('requests')
+        .where('source', '=', 'espn')
+        .execute();
+      figures.push({
+        label: `${label} (${listed.length} competitions)`,
+        ms: performance.now() - started,
+        loopMs: loop.max / 1e6,
+        p99Ms: loop.percentile(99) / 1e6,
+        created: listed.reduce((n, c) => n + (c.counts?.new ?? 0), 0),
+        requests: requests.reduce((n, r) => n + Number(r.requests), 0),
+      });
+      now = new Date(now.getTime() + 21 * 3_600_000);
+    }
+  } finally {
+    await closeServices(services);
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    child.kill();
+  }
+  return figures;
+};
+
+const dailyResults = [];
+for (const dialect of dialects) dailyResults.push(await benchDailyRead(dialect));
+out(
+  `\nThe daily read of every competition's season from ESPN (issue 50; goal: the event loop never held over 20 ms)`,
+);
+out(
+  `  total time, fixtures created, ESPN requests so far, longest event-loop delay, p99: ${names.join(' | ')}`,
+);
+for (const [i, { label }] of (dailyResults[0] ?? []).entries()) {
+  const cells = dailyResults.map((r) => {
+    const f = r[i];
+    return f
+      ? `${(f.ms / 1000).toFixed(1)} s, ${f.created} created, ${f.requests} requests, loop ${f.loopMs.toFixed(1)} ms, p99 ${f.p99Ms.toFixed(1)} ms`
+      : '-';
   });
   out(`  ${label}: ${cells.join(' | ')}`);
 }

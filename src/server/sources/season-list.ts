@@ -136,13 +136,17 @@ export const listSeason = async (
   // MLS in December, a European league in June.
   const ahead = listed.reports.some((r) => Date.parse(r.kickoffAt) >= now.getTime());
   if (!ahead && listed.missed.length === 0 && Date.parse(season.end) - now.getTime() < 62 * day) {
-    const after = periodAt(source, new Date(Date.parse(season.end) + day));
-    const next = after === period ? null : await read(after);
+    // The first period after the season's last (its end is an instant in UTC, the periods ESPN's).
+    const last = lister.periods(season.start, season.end).at(-1) ?? period;
+    const after = lister
+      .periods(season.end, new Date(Date.parse(season.end) + 40 * day).toISOString())
+      .find((p) => p > last);
+    const next = after === undefined ? null : await read(after);
     const nextSeason = next?.kind === 'ok' ? lister.seasonOf(next.answer) : null;
     if (next?.kind === 'ok' && nextSeason && nextSeason.label !== season.label) {
       season = nextSeason;
       listed = await readSeason(season, {
-        period: after,
+        period: after ?? '',
         reports: next.reports,
         items: next.items,
       });

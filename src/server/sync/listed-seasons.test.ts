@@ -87,9 +87,63 @@ const leagueOne = (): SeasonMatch[] => {
   }));
 };
 
+/** A double round robin of six clubs, a round a week from `first` (the circle method). */
+const roundRobin = (clubs: string[], first: string, firstId: number): SeasonMatch[] => {
+  const list = [...clubs];
+  const half = list.length / 2;
+  const rounds: [string, string][][] = [];
+  for (let r = 0; r < list.length - 1; r += 1) {
+    rounds.push(
+      Array.from({ length: half }, (_, i) => [
+        list[i] as string,
+        list[list.length - 1 - i] as string,
+      ]),
+    );
+    list.splice(1, 0, list.pop() as string);
+  }
+  const both = [...rounds, ...rounds.map((r) => r.map(([h, a]) => [a, h] as [string, string]))];
+  return both.flatMap((round, r) =>
+    round.map(([home, away], i) => ({
+      id: String(firstId + r * half + i),
+      kickoffAt: new Date(Date.parse(first) + r * 7 * 86_400_000 + i * 3_600_000).toISOString(),
+      home,
+      away,
+    })),
+  );
+};
+const mlsClubs = [
+  'Inter Miami CF',
+  'LA Galaxy',
+  'Seattle Sounders FC',
+  'Columbus Crew',
+  'FC Cincinnati',
+  'Austin FC',
+];
+
 beforeAll(async () => {
   if (!available) return;
   espn = await startEspnSeasonServer();
+  // MLS: the 2026 season is over in December; ESPN names 2027 (February–May) from January.
+  espn.setLeague('usa.1', {
+    seasons: [
+      {
+        year: 2026,
+        displayName: '2026 MLS',
+        startDate: '2026-01-01T10:00Z',
+        endDate: '2026-12-31T04:59Z',
+      },
+      {
+        year: 2027,
+        displayName: '2027 MLS',
+        startDate: '2027-01-01T10:00Z',
+        endDate: '2027-06-30T03:59Z',
+      },
+    ],
+    matches: [
+      ...roundRobin(mlsClubs, '2026-03-07T23:30:00.000Z', 790000),
+      ...roundRobin(mlsClubs, '2027-02-27T23:30:00.000Z', 791000),
+    ],
+  });
   espn.setLeague('esp.2', { seasons: [europe(2026, 'Spanish LALIGA 2')], matches: laLiga2() });
   espn.setLeague('uefa.champions', {
     seasons: [{ ...europe(2026, 'UEFA Champions League'), stages: clStages }],
@@ -353,6 +407,22 @@ describe.runIf(available)('seasons ESPN lists, created where openfootball has no
       predictions: [{ fixtureId: legs[0]?.id, outcome: '2', firstGoalMinute: 10 }],
     });
     expect(opened.body).toMatchObject({ saved: [legs[0]?.id] });
+  });
+
+  it('MLS: ESPN names the season (2027 once 2026 is over), and openfootball is asked for that one', async () => {
+    const entry = await sync('mls_2025');
+    expect(entry).toMatchObject({
+      source: 'espn',
+      code: 'usa.1',
+      season: '2027',
+      outcome: 'applied',
+      counts: { new: 30 },
+    });
+    expect(espn.requests).toContain('/2027/mls.json');
+    const { season, fixtures } = await fixturesOf('mls_2025');
+    expect(season).toBe('2027');
+    expect(fixtures).toHaveLength(30);
+    expect(new Set(fixtures.map((f) => f.round)).size).toBe(10);
   });
 
   it('League One with its built-in season removed gets its 552 back, with their ESPN ids', async () => {

@@ -215,7 +215,6 @@ const syncFeeds = async (
   const all: SyncCompetitionResult[] = [];
   const asked = (id: string) => options.competitionId === undefined || id === options.competitionId;
   let any = false;
-  const contexts = new Map<FixtureSource, Context>();
   const contextOf = (source: FixtureSource, db: Kysely<DB>, season?: string): Context => ({
     deps,
     db,
@@ -234,11 +233,9 @@ const syncFeeds = async (
     any = true;
     const order = new Map(ids.map((id, i) => [id, i]));
     competitions.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-    const locked = await withJobLock(deps.database, jobLockKeys.fixtureSync, (db) => {
-      const ctx = contextOf(source, db);
-      contexts.set(source, ctx);
-      return runAll(ctx, competitions);
-    });
+    const locked = await withJobLock(deps.database, jobLockKeys.fixtureSync, (db) =>
+      runAll(contextOf(source, db), competitions),
+    );
     if (!locked.locked) throw new AppError('SYNC_RUNNING');
     all.push(...locked.value);
   }
@@ -258,7 +255,8 @@ const syncFeeds = async (
         let read = all.find((r) => r.competitionId === c.id && r.season === season && !r.source);
         if (!read) {
           read = (({ offline: _o, reason: _r, ...r }) => r)(
-            await syncCompetition(contexts.get(source) ?? contextOf(source, db, season), c, code),
+            // The season the lister names (MLS: '2027' while today's file is '2026').
+            await syncCompetition(contextOf(source, db, season), c, code),
           );
           await repo.recordSyncRun(db, source.id, read, now.toISOString());
           all.push(read);
@@ -293,10 +291,12 @@ const syncFeeds = async (
     if (!locked.locked) throw new AppError('SYNC_RUNNING');
     for (const r of locked.value) {
       // The lister took over the season a schedule file lacked: one entry per competition.
-      const handed = all.findIndex(
-        (a) => a.competitionId === r.competitionId && !a.source && a.outcome === 'missing',
-      );
-      if (handed >= 0 && r.outcome !== 'unreachable') all.splice(handed, 1);
+      if (r.outcome !== 'unreachable')
+        for (let k = all.length - 1; k >= 0; k -= 1) {
+          const a = all[k];
+          if (a && a.competitionId === r.competitionId && !a.source && a.outcome === 'missing')
+            all.splice(k, 1);
+        }
       all.push(r);
     }
   }

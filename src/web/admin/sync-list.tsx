@@ -40,6 +40,11 @@ const LastRun = ({ run }: { run: SyncLastRun }) => {
           ))}
         </ul>
       ) : null}
+      {run.counts?.unlisted ? (
+        <p className="text-sm font-semibold text-warn-strong" data-testid="sync-unlisted">
+          {t('admin.sync.counts.unlisted', { n: format.number(run.counts.unlisted) })}
+        </p>
+      ) : null}
       {run.error ? (
         <p className="break-words text-sm text-danger">
           {t('admin.sync.error')}: {run.error}
@@ -68,13 +73,14 @@ export const SyncList = ({ competitions, syncing, onSync }: SyncListProps) => {
     <ul className="flex flex-col gap-3" data-testid="sync-list">
       {competitions.map((c) => (
         <li
-          key={c.competitionId}
+          key={`${c.source ?? ''}:${c.competitionId}`}
           data-testid="sync-competition"
           className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 md:flex-row md:items-start"
         >
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <p className="font-semibold text-fg">{c.name}</p>
             <p className="text-xs font-medium uppercase tracking-wide text-fg-muted">
+              {c.source ? `${t(`admin.sources.${c.source}`)} · ` : ''}
               {c.code} · {t('admin.sync.season', { season: c.season })}
             </p>
             {c.lastRun ? (
