@@ -325,6 +325,17 @@ export function* planSteps(
       delete update.timeConfirmed;
       held = 'kickoff';
     }
+    // A played match is not moved into the future by a source (its result would stand before
+    // its kick-off): the rest of the row applies.
+    if (
+      by !== 'admin' &&
+      update.kickoffAt !== undefined &&
+      (update.status ?? fixture.status) === 'final' &&
+      ahead(update.kickoffAt)
+    ) {
+      delete update.kickoffAt;
+      delete update.timeConfirmed;
+    }
     // The kick-off that will be stored (an admin's may stand) must have passed for a result.
     if (update.status === 'final' && ahead(update.kickoffAt ?? fixture.kickoffAt)) return early;
     const changes = Object.keys(update) as (keyof FixtureUpdate)[];

@@ -228,6 +228,21 @@ describe('planImport', () => {
     ]);
   });
 
+  it('a source never moves a played match into the future; the rest of its row applies', () => {
+    const final = stored({ status: 'final', homeScore: 2, awayScore: 1, firstGoalMinute: 12 });
+    const now = new Date('2030-04-01T12:00:00.000Z');
+    const plan = planImport(
+      [row({ kickoffAt: '2030-04-05T15:00:00.000Z', venue: 'Elsewhere', round: 'Matchday 2' })],
+      [final],
+      { by: 'espn', now, precedence: () => 20 },
+    );
+    expect(plan[0]).toMatchObject({ status: 'changed', changes: ['round'] });
+    // An admin may (a result entered by mistake is theirs to take back).
+    expect(
+      planImport([row({ kickoffAt: '2030-04-05T15:00:00.000Z' })], [final], { now })[0],
+    ).toMatchObject({ status: 'changed', changes: ['kickoffAt'] });
+  });
+
   it('a file without goal minutes keeps a stored minute of the same score', () => {
     const final = stored({ status: 'final', homeScore: 2, awayScore: 1, firstGoalMinute: 12 });
     const result = { homeScore: 2, awayScore: 1, firstGoalMinute: null };

@@ -13,6 +13,8 @@
  * rounds swaps rounds to make room; last, any such chain nearer the other round's date swaps.
  */
 
+import { runSteps, type Steps } from '../steps';
+
 export interface LeagueMatch {
   /** ISO date or instant. */
   kickoffAt: string;
@@ -35,7 +37,15 @@ const jitter = <T>(list: T[], random: () => number): T[] => {
 };
 
 /** Each match's round (1-based), in the order given; null when the list is no league. */
-export const leagueRounds = (matches: readonly LeagueMatch[]): number[] | null => {
+export const leagueRounds = (matches: readonly LeagueMatch[]): number[] | null =>
+  runSteps(leagueRoundsSteps(matches));
+
+/**
+ * `leagueRounds` a step at a time (issue 50: a season of 552 matches takes 20–130 ms of work):
+ * it yields after each attempt at placing the matches and after each round of the improving
+ * passes, so the server runs it with the event loop free in between.
+ */
+export function* leagueRoundsSteps(matches: readonly LeagueMatch[]): Steps<number[] | null> {
   if (matches.length === 0) return [];
   const order = matches
     .map((m, i) => ({ i, t: Date.parse(m.kickoffAt) }))
@@ -86,6 +96,8 @@ export const leagueRounds = (matches: readonly LeagueMatch[]): number[] | null =
   };
   /** Who plays in each round: club → the match (its index). */
   const playing = new Map<number, Map<string, number>>();
+  /** The matches of each round (their indices), kept with `result`. */
+  const inRound = new Map<number, Set<number>>();
   const result: number[] = new Array<number>(matches.length).fill(0);
   const free = (k: number, ...clubs: string[]) => clubs.every((c) => !playing.get(k)?.has(c));
   const place = (i: number, k: number) => {
@@ -94,12 +106,16 @@ export const leagueRounds = (matches: readonly LeagueMatch[]): number[] | null =
     clubs.set(m.home, i).set(m.away, i);
     playing.set(k, clubs);
     result[i] = k;
+    const members = inRound.get(k) ?? new Set<number>();
+    members.add(i);
+    inRound.set(k, members);
   };
   const unplace = (i: number) => {
     const m = matches[i] as LeagueMatch;
     const clubs = playing.get(result[i] ?? 0);
     clubs?.delete(m.home);
     clubs?.delete(m.away);
+    inRound.get(result[i] ?? 0)?.delete(i);
     result[i] = 0;
   };
   // First every match in the round nearest its date, the nearest first, where both clubs are
@@ -178,19 +194,21 @@ export const leagueRounds = (matches: readonly LeagueMatch[]): number[] | null =
   let assigned = false;
   for (let attempt = 0; attempt < 40 && !assigned; attempt += 1) {
     playing.clear();
+    inRound.clear();
     result.fill(0);
     assigned = assign(attempt === 0 ? (list) => list : (list) => jitter(list, random));
+    yield;
   }
   if (!assigned) return null;
   // Then each pair of rounds swaps the chains of matches between them that sit nearer the other
   // round's date (a chain keeps every club once a round), until none does.
-  const cost = (i: number, k: number) =>
-    Math.abs(Date.parse((matches[i] as LeagueMatch).kickoffAt) - (dates[k] ?? 0));
+  const times = matches.map((m) => Date.parse(m.kickoffAt));
+  const cost = (i: number, k: number) => Math.abs((times[i] ?? 0) - (dates[k] ?? 0));
   for (let pass = 0, improved = true; improved && pass < 5; pass += 1) {
     improved = false;
-    for (let a = 1; a <= rounds; a += 1)
+    for (let a = 1; a <= rounds; a += 1) {
       for (let b = a + 1; b <= rounds; b += 1) {
-        const inPair = result.flatMap((k, i) => (k === a || k === b ? [i] : []));
+        const inPair = [...(inRound.get(a) ?? []), ...(inRound.get(b) ?? [])].sort((x, y) => x - y);
         const seen = new Set<number>();
         for (const start of inPair) {
           if (seen.has(start)) continue;
@@ -221,6 +239,8 @@ export const leagueRounds = (matches: readonly LeagueMatch[]): number[] | null =
           improved = true;
         }
       }
+      yield;
+    }
   }
   return result;
-};
+}

@@ -1,4 +1,5 @@
-import { leagueRounds } from './rounds';
+import { runSteps, type Steps } from '../steps';
+import { leagueRoundsSteps } from './rounds';
 
 /**
  * The rounds of a season a source lists without them (issue 50: ESPN names no matchday, only a
@@ -76,25 +77,25 @@ const stageByDate = (kickoffAt: string, calendar: readonly ListedStage[]) => {
 };
 
 /** Matchdays of the given matches (indices into `matches`), labelled `prefix` + number. */
-const matchdays = (
+function* matchdays(
   matches: readonly ListedMatch[],
   indices: number[],
   label: (n: number) => string,
   out: (string | null)[],
-) => {
+): Steps<void> {
   const decided = indices.filter((i) => !matches[i]?.tbd);
   const rounds =
-    leagueRounds(
+    (yield* leagueRoundsSteps(
       decided.map((i) => {
         const m = matches[i] as ListedMatch;
         return { kickoffAt: m.kickoffAt, home: m.home, away: m.away };
       }),
-    ) ?? decided.map(() => null);
+    )) ?? decided.map(() => null);
   decided.forEach((i, k) => {
     const n = rounds[k];
     out[i] = n ? label(n) : null;
   });
-};
+}
 
 /**
  * Each match's round label, in the order given; null where none can be told (a league whose
@@ -104,7 +105,14 @@ export const listedRounds = (
   matches: readonly ListedMatch[],
   kind: 'league' | 'tournament',
   calendar: readonly ListedStage[] = [],
-): (string | null)[] => {
+): (string | null)[] => runSteps(listedRoundsSteps(matches, kind, calendar));
+
+/** `listedRounds` a step at a time (the server runs it with the event loop free). */
+export function* listedRoundsSteps(
+  matches: readonly ListedMatch[],
+  kind: 'league' | 'tournament',
+  calendar: readonly ListedStage[] = [],
+): Steps<(string | null)[]> {
   const out: (string | null)[] = matches.map(() => null);
   const byStage = new Map<string | null, number[]>();
   matches.forEach((m, i) => {
@@ -116,15 +124,15 @@ export const listedRounds = (
   for (const [stage, indices] of byStage) {
     if (stage === null) {
       // A league's season (or a tournament match no stage names): matchdays.
-      matchdays(matches, indices, (n) => `Matchday ${n}`, out);
+      yield* matchdays(matches, indices, (n) => `Matchday ${n}`, out);
     } else if (tableStages.has(stage)) {
-      matchdays(matches, indices, (n) => `${stage} - Matchday ${n}`, out);
+      yield* matchdays(matches, indices, (n) => `${stage} - Matchday ${n}`, out);
     } else {
       for (const i of indices) out[i] = stage;
     }
   }
   return out;
-};
+}
 
 /**
  * The legs of two-legged ties: in a knockout round, the two fixtures between the same two clubs

@@ -3,14 +3,15 @@ import type { ImportRow } from '../../domain/import';
 import type { SyncCompetitionResult } from '../../domain/openfootball';
 import { catalogueAliases, sourceCode, type LiveSourceMap } from '../../domain/live/source-map';
 import { rowOfReport } from '../../domain/sources/schedule-rows';
-import { listedRounds } from '../../domain/sources/season-rounds';
+import { listedRoundsSteps } from '../../domain/sources/season-rounds';
 import type { Services } from '../context';
 import type { DB } from '../db/schema';
 import { inDerivedTransaction, inTransaction } from '../db/transaction';
 import { currentSeason } from '../fixtures/repository';
-import { pacer } from '../imports/pace';
+import { pacer, runInSlices } from '../imports/pace';
 import { applyRows, optimizeAfter, publishResults } from '../imports/service';
 import { aliasesOf } from '../live/apply';
+import { livePaceMs } from '../live/service';
 import * as live from '../live/repository';
 import type { Actor } from '../results/change';
 import { pairingsOfSeason, rememberPairings } from '../sources/pairings-repository';
@@ -94,7 +95,8 @@ const listCompetition = async (
   code: string,
 ): Promise<SyncCompetitionResult | null> => {
   const { deps, db, now } = run;
-  const pace = pacer();
+  // The live job's slices (5 ms): a day's read of every season stays under 20 ms a turn.
+  const pace = pacer(livePaceMs);
   const list = await listSeason(
     source,
     { competitionId: c.id, code, base: source.baseUrl(deps.env) },
@@ -120,17 +122,24 @@ const listCompetition = async (
   if (await run.scheduled(c, season)) return null;
 
   const pairings = await pairingsOfSeason(db, source.id, c.id, season);
-  const rounds = listedRounds(
-    list.reports.map((r) => ({
-      kickoffAt: r.kickoffAt,
-      home: r.home[0] ?? '',
-      away: r.away[0] ?? '',
-      stage: r.stage ?? null,
-      tbd: r.tbd ?? false,
-    })),
-    c.kind === 'tournament' ? 'tournament' : 'league',
-    list.season.stages,
-  );
+  // Rounds of the matches not paired yet; a season already listed keeps its own.
+  const unpaired = list.reports.some((r) => !pairings.has(r.matchId));
+  const rounds = unpaired
+    ? await runInSlices(
+        listedRoundsSteps(
+          list.reports.map((r) => ({
+            kickoffAt: r.kickoffAt,
+            home: r.home[0] ?? '',
+            away: r.away[0] ?? '',
+            stage: r.stage ?? null,
+            tbd: r.tbd ?? false,
+          })),
+          c.kind === 'tournament' ? 'tournament' : 'league',
+          list.season.stages,
+        ),
+        pace,
+      )
+    : list.reports.map(() => null);
   const rows: ImportRow[] = list.reports.map((report, i) => {
     // A paired fixture keeps its round: the planner files the row under it.
     const round = rounds[i] ?? (pairings.has(report.matchId) ? 'paired' : null);
