@@ -19,11 +19,14 @@ import { lastSyncRuns } from '../sources/sync-status-repository';
  * it is used here (ESPN), else the schedule source that covers it (openfootball), with its last
  * read of the competition.
  */
+// The catalogue's source codes, read once per process: the competitions list is a hot path.
+let sourceMap: ReturnType<typeof readLiveSourceMap> | null = null;
+
 const fixtureSourcesOf = async (
   { database, env }: Pick<Services, 'database' | 'env'>,
   ids: readonly string[],
 ) => {
-  const map = readLiveSourceMap();
+  const map = (sourceMap ??= readLiveSourceMap());
   const candidates = [
     ...listingSources.filter((s) => listsHere(s, env)),
     ...fixtureSources.filter((s) => s.schedules && (s.enabled?.(env) ?? true)),
