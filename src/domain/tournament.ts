@@ -109,25 +109,33 @@ export const stageTables = (fixtures: readonly TournamentFixture[]): StageTable[
     .map(([group, rows]) => ({ group, rows: [...rows.values()].sort(byStanding) }));
 };
 
-/** The knockout rounds in round order, each tie once (two legs between the same two sides). */
+/**
+ * The knockout rounds in round order, each tie once: the two fixtures of a round between the
+ * same two sides, home and away swapped, are one tie of two legs (by kick-off); any other
+ * fixture (a single match, slots named alike such as 'TBD v TBD') is a tie of its own.
+ */
 export const bracketOf = (fixtures: readonly TournamentFixture[]): BracketRound[] => {
-  const rounds = new Map<string, { order: number; ties: Map<string, TournamentFixture[]> }>();
+  const rounds = new Map<string, { order: number; meetings: Map<string, TournamentFixture[]> }>();
   const ordered = [...fixtures].sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt));
   for (const f of ordered) {
     if (isTableRound(f.round) || leagueRound.test(f.round)) continue;
-    const round = rounds.get(f.round) ?? { order: f.roundOrder, ties: new Map() };
+    const round = rounds.get(f.round) ?? { order: f.roundOrder, meetings: new Map() };
     rounds.set(f.round, round);
     const key = [f.homeTeam, f.awayTeam].sort().join('|');
-    const legs = round.ties.get(key);
-    // A tie has two legs at most; a third meeting (a replay) is a tie of its own.
-    if (legs && legs.length < 2) legs.push(f);
-    else round.ties.set(legs ? `${key}|${f.id}` : key, [f]);
+    round.meetings.set(key, [...(round.meetings.get(key) ?? []), f]);
   }
+  const tiesOf = (meetings: Map<string, TournamentFixture[]>) =>
+    [...meetings.values()].flatMap((list) => {
+      const [first, second] = list;
+      return list.length === 2 && first && second && first.homeTeam === second.awayTeam
+        ? [list]
+        : list.map((f) => [f]);
+    });
   return [...rounds]
     .sort(([, a], [, b]) => a.order - b.order)
-    .map(([round, { ties }]) => ({
+    .map(([round, { meetings }]) => ({
       round,
-      ties: [...ties.values()].map((legs) => {
+      ties: tiesOf(meetings).map((legs) => {
         const first = legs[0] as TournamentFixture;
         const played = legs.filter(
           (l) => l.status === 'final' && l.homeScore !== null && l.awayScore !== null,
@@ -151,4 +159,13 @@ export const bracketOf = (fixtures: readonly TournamentFixture[]): BracketRound[
         };
       }),
     }));
+};
+
+/** Each two-legged tie's first and second leg, by fixture id; a single match has no leg. */
+export const tieLegs = (fixtures: readonly TournamentFixture[]): Map<string, 1 | 2> => {
+  const legs = new Map<string, 1 | 2>();
+  for (const round of bracketOf(fixtures))
+    for (const tie of round.ties)
+      if (tie.legs.length === 2) tie.legs.forEach((f, i) => legs.set(f.id, i === 0 ? 1 : 2));
+  return legs;
 };

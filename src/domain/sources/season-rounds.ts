@@ -6,7 +6,7 @@ import { leagueRoundsSteps } from './rounds';
  * tournament's stage). For a league, matchdays in which every club plays at most once, numbered
  * in date order (`rounds.ts`); for a tournament, its stage ('Round of 16', 'Final'), a league
  * phase or group stage split into its matchdays the same way. A two-legged tie is two fixtures
- * of the same round. Pure.
+ * of the same round (its legs: domain/tournament.ts). Pure.
  */
 
 export interface ListedMatch {
@@ -133,37 +133,3 @@ export function* listedRoundsSteps(
   }
   return out;
 }
-
-/**
- * The legs of two-legged ties: in a knockout round, the two fixtures between the same two clubs
- * are its first and second leg (by kick-off). Keyed by fixture id; a single match has no leg.
- */
-export const tieLegs = <
-  F extends {
-    id: string;
-    round: string;
-    kickoffAt: string;
-    homeTeam: string;
-    awayTeam: string;
-    tbd?: boolean;
-  },
->(
-  fixtures: readonly F[],
-): Map<string, 1 | 2> => {
-  const ties = new Map<string, F[]>();
-  for (const f of fixtures) {
-    if (/Matchday \d+$/.test(f.round) || /^Group /.test(f.round)) continue;
-    const key = `${f.round}|${[f.homeTeam, f.awayTeam].sort().join('|')}`;
-    ties.set(key, [...(ties.get(key) ?? []), f]);
-  }
-  const legs = new Map<string, 1 | 2>();
-  for (const tie of ties.values()) {
-    if (tie.length !== 2) continue;
-    const [first, second] = [...tie].sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt));
-    if (first && second && first.homeTeam === second.awayTeam) {
-      legs.set(first.id, 1);
-      legs.set(second.id, 2);
-    }
-  }
-  return legs;
-};

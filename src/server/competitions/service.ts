@@ -2,7 +2,7 @@ import { competitionState } from '../../domain/competitions';
 import { clubsOfFixtures } from './club-colours';
 import { publicFixture } from '../../domain/fixtures';
 import { isFixtureLocked, isTbd } from '../../domain/predictions';
-import { tieLegs } from '../../domain/sources/season-rounds';
+import { tieLegs } from '../../domain/tournament';
 import type { Services } from '../context';
 import { AppError } from '../errors';
 import { listFixtures } from '../fixtures/repository';

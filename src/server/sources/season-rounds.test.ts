@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sharedAvailable, sharedPath } from '../../../tests/setup/shared';
 import { espnMonthsBetween, espnSeasonOf, readEspnEvent } from '../../domain/live/espn';
-import { listedRounds, stageName, tieLegs } from '../../domain/sources/season-rounds';
+import { listedRounds, stageName } from '../../domain/sources/season-rounds';
+import { tieLegs } from '../../domain/tournament';
 
 // Issue 50: a season ESPN lists has no matchdays; its stages and season are ESPN's own words.
 const available = sharedAvailable('data/live/espn');
@@ -177,6 +178,11 @@ describe('rounds of a listed season', () => {
       kickoffAt: day(at),
       homeTeam: home,
       awayTeam: away,
+      roundOrder: at,
+      tbd: false,
+      status: 'scheduled',
+      homeScore: null,
+      awayScore: null,
     });
     const legs = tieLegs([
       f('b', 'Round of 16', 8, 'Inter', 'Bayern'),

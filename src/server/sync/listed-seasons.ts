@@ -7,7 +7,7 @@ import { listedRoundsSteps } from '../../domain/sources/season-rounds';
 import type { Services } from '../context';
 import type { DB } from '../db/schema';
 import { inDerivedTransaction, inTransaction } from '../db/transaction';
-import { currentSeason } from '../fixtures/repository';
+import { resolveSeason } from '../fixtures/seasons';
 import { pacer, runInSlices } from '../imports/pace';
 import { applyRows, optimizeAfter, publishResults } from '../imports/service';
 import { aliasesOf } from '../live/apply';
@@ -33,6 +33,12 @@ type Competition = Awaited<ReturnType<typeof repo.competitionsForSync>>[number];
  * file. Never deletes: a fixture the list no longer holds stays and is counted `unlisted`.
  * Results are not taken from the list: they come by the live path, which confirms them.
  */
+
+/** Whether the competition's current season (DESIGN §2, as its pages show it) has fixtures. */
+const currentSeasonHasFixtures = async (db: Kysely<DB>, competitionId: string, now: Date) => {
+  const { current, spans } = await resolveSeason(db, competitionId, undefined, now);
+  return spans.some((s) => s.season === current && s.fixtures > 0);
+};
 
 /** How often a season a lister created is read again (it moves kick-offs and postponements). */
 const relistMs = 20 * 3_600_000;
@@ -228,7 +234,7 @@ export const listSeasons = async (
         previous?.lastSuccessAt &&
         run.now.getTime() - Date.parse(previous.lastSuccessAt) < relistMs;
       if (await run.heldByFile(c)) continue;
-      if (!run.force && recent && (await currentSeason(run.db, c.id, run.now)) !== null) continue;
+      if (!run.force && recent && (await currentSeasonHasFixtures(run.db, c.id, run.now))) continue;
       const r: SyncCompetitionResult | null = offline
         ? result(c, source, code, '', { outcome: 'unreachable', error: offline })
         : await listCompetition(run, source, c, code);
