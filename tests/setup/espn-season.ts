@@ -39,7 +39,7 @@ export interface SeasonOfLeague {
   stages?: { label: string; startDate: string; endDate: string }[];
 }
 
-interface League {
+export interface League {
   seasons: SeasonOfLeague[];
   matches: SeasonMatch[];
 }
@@ -144,6 +144,67 @@ export const espnSeasonEvent = (m: SeasonMatch, seasonYear: number) => {
 const easternMonth = (iso: string) =>
   zonedDateTime(new Date(iso), 'America/New_York').date.slice(0, 7).replace('-', '');
 
+/**
+ * ESPN's scoreboard answer for one league's month (`dates=YYYYMM`) of the seasons given: the
+ * season of that month in `leagues[0]` and its events. `full` names months answered with exactly
+ * the limit of events, as ESPN cuts them. Shared by the season stand-in and the live one.
+ */
+export const seasonAnswer = (
+  leagues: ReadonlyMap<string, League>,
+  full: ReadonlySet<string>,
+  code: string,
+  month: string,
+) => {
+  const seasonAt = (league: League, month: string) =>
+    league.seasons.find(
+      (s) => easternMonth(s.startDate) <= month && month <= easternMonth(s.endDate),
+    ) ?? league.seasons.at(-1);
+
+  const league = leagues.get(code);
+  if (!league) return { leagues: [], events: [] };
+  const season = seasonAt(league, month);
+  if (!season) return { leagues: [], events: [] };
+  let events = league.matches
+    .filter((m) => easternMonth(m.kickoffAt) === month)
+    .sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt))
+    .map((m) => espnSeasonEvent(m, season.year));
+  // Cut short as ESPN cuts: exactly the limit (the month's events repeated up to it).
+  if (full.has(`${code}:${month}`) && events.length > 0)
+    events = Array.from(
+      { length: 500 },
+      (_, i) => events[i % events.length] as (typeof events)[number],
+    );
+  return {
+    leagues: [
+      {
+        id: '0',
+        slug: code,
+        season: {
+          year: season.year,
+          startDate: season.startDate,
+          endDate: season.endDate,
+          displayName: season.displayName,
+          type: { id: '1', type: 1, name: 'Regular Season', abbreviation: season.displayName },
+        },
+        calendarType: season.stages ? 'list' : 'day',
+        calendar: season.stages
+          ? [
+              {
+                label: season.displayName,
+                entries: season.stages.map((s, i) => ({
+                  ...s,
+                  value: String(i + 1),
+                  detail: '',
+                })),
+              },
+            ]
+          : [],
+      },
+    ],
+    events,
+  };
+};
+
 export const startEspnSeasonServer = async () => {
   const leagues = new Map<string, League>();
   const requests: string[] = [];
@@ -151,56 +212,7 @@ export const startEspnSeasonServer = async () => {
   /** Months answered with exactly `limit` events, as if cut short. */
   const full = new Set<string>();
 
-  const seasonAt = (league: League, month: string) =>
-    league.seasons.find(
-      (s) => easternMonth(s.startDate) <= month && month <= easternMonth(s.endDate),
-    ) ?? league.seasons.at(-1);
-
-  const answer = (code: string, month: string) => {
-    const league = leagues.get(code);
-    if (!league) return { leagues: [], events: [] };
-    const season = seasonAt(league, month);
-    if (!season) return { leagues: [], events: [] };
-    let events = league.matches
-      .filter((m) => easternMonth(m.kickoffAt) === month)
-      .sort((a, b) => a.kickoffAt.localeCompare(b.kickoffAt))
-      .map((m) => espnSeasonEvent(m, season.year));
-    // Cut short as ESPN cuts: exactly the limit (the month's events repeated up to it).
-    if (full.has(`${code}:${month}`) && events.length > 0)
-      events = Array.from(
-        { length: 500 },
-        (_, i) => events[i % events.length] as (typeof events)[number],
-      );
-    return {
-      leagues: [
-        {
-          id: '0',
-          slug: code,
-          season: {
-            year: season.year,
-            startDate: season.startDate,
-            endDate: season.endDate,
-            displayName: season.displayName,
-            type: { id: '1', type: 1, name: 'Regular Season', abbreviation: season.displayName },
-          },
-          calendarType: season.stages ? 'list' : 'day',
-          calendar: season.stages
-            ? [
-                {
-                  label: season.displayName,
-                  entries: season.stages.map((s, i) => ({
-                    ...s,
-                    value: String(i + 1),
-                    detail: '',
-                  })),
-                },
-              ]
-            : [],
-        },
-      ],
-      events,
-    };
-  };
+  const answer = (code: string, month: string) => seasonAnswer(leagues, full, code, month);
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -287,4 +299,60 @@ export const seasonFromOpenFootball = (
       stage: options.tournament ? clStage(m.round) : 'regular-season',
     };
   });
+};
+
+/** The 2024-25 Champions League moved to 2026-27; knockout slots undecided on 2 December. */
+export const championsLeague = (): SeasonMatch[] => {
+  const matches = seasonFromOpenFootball('2024-25/uefa.cl.json', {
+    years: 2,
+    timeZone: 'Europe/Zurich',
+    firstId: 780000,
+    tournament: true,
+  });
+  /** ESPN's names for a tie's slots: the winners of the two ties before it. */
+  const before: Record<string, string> = {
+    quarterfinals: 'Round of 16',
+    semifinals: 'Quarterfinal',
+    final: 'Semifinal',
+  };
+  const seen = new Map<string, number>();
+  return matches.map((m) => {
+    if (m.stage === 'league-phase') return m;
+    const stage = m.stage ?? '';
+    const n = seen.get(stage) ?? 0;
+    seen.set(stage, n + 1);
+    const previous = before[stage];
+    // Every play-off and Round of 16 slot alike ('TBD'): ESPN's ids tell the matches apart.
+    if (!previous) return { ...m, tbd: true, home: 'TBD', away: 'TBD' };
+    // First legs, then second legs (the home side swapped); a final is one match.
+    const ties = Math.max(1, matches.filter((x) => x.stage === stage).length / 2);
+    const tie = n % ties;
+    const [a, b] = [`${previous} ${2 * tie + 1} Winner`, `${previous} ${2 * tie + 2} Winner`];
+    return {
+      ...m,
+      tbd: true,
+      ...(n < ties || stage === 'final' ? { home: a, away: b } : { home: b, away: a }),
+    };
+  });
+};
+const clStages = [
+  ['League Phase', '2026-08-28T07:00Z', '2027-01-30T07:59Z'],
+  ['Knockout Round Playoffs', '2027-01-30T08:00Z', '2027-02-27T07:59Z'],
+  ['Rd of 16', '2027-02-27T08:00Z', '2027-03-20T06:59Z'],
+  ['Quarterfinals', '2027-03-20T07:00Z', '2027-04-17T06:59Z'],
+  ['Semifinals', '2027-04-17T07:00Z', '2027-05-08T06:59Z'],
+  ['Final', '2027-05-08T07:00Z', '2027-07-01T06:59Z'],
+].map(([label, startDate, endDate]) => ({
+  label: label as string,
+  startDate: startDate as string,
+  endDate: endDate as string,
+}));
+
+/** The Champions League's 2026-27 season as ESPN names it (its stages in the calendar). */
+export const championsLeagueSeason: SeasonOfLeague = {
+  year: 2026,
+  displayName: '2026-27 UEFA Champions League',
+  startDate: '2026-07-01T04:00Z',
+  endDate: '2027-07-01T03:59Z',
+  stages: clStages,
 };

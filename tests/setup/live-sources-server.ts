@@ -1,3 +1,4 @@
+import { seasonAnswer, type League, type SeasonMatch } from './espn-season';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,6 +48,8 @@ const leagueOf = (event: EspnEvent) => espnLeagueIds[/~l:(\d+)~/.exec(event.uid)
  */
 export const startLiveSourcesServer = async () => {
   let espn: EspnEvent[] = [];
+  /** Whole seasons ESPN lists month by month (issue 50), by league code. */
+  const seasons = new Map<string, League>();
   const openLigaDb = new Map<string, unknown>();
   const statuses = new Map<string, number>();
   let refusing = false;
@@ -62,7 +65,9 @@ export const startLiveSourcesServer = async () => {
   /**
    * Browser tests run apart from the process that started the stand-in: they move a match along
    * through `POST /__control/espn` ({ events }: replaces those with the same id, adds the others;
-   * { remove: [ids] }) and `POST /__control/openligadb` ({ path, body }).
+   * { remove: [ids] }), `POST /__control/espn-season` ({ code, matches }: a listed season's
+   * matches replaced by id — a knockout slot filled) and `POST /__control/openligadb` ({ path,
+   * body }).
    */
   const control = (path: string, body: string) => {
     const input = JSON.parse(body) as {
@@ -70,11 +75,20 @@ export const startLiveSourcesServer = async () => {
       remove?: string[];
       path?: string;
       body?: unknown;
+      code?: string;
+      matches?: SeasonMatch[];
     };
     if (path === '/__control/espn') {
       const id = (e: EspnEvent) => (e as EspnEvent & { id?: string }).id;
       const replaced = new Set([...(input.events ?? []).map(id), ...(input.remove ?? [])]);
       espn = [...espn.filter((e) => !replaced.has(id(e))), ...(input.events ?? [])];
+      return true;
+    }
+    if (path === '/__control/espn-season' && input.code && input.matches) {
+      const league = seasons.get(input.code);
+      if (!league) return false;
+      const ids = new Set(input.matches.map((m) => m.id));
+      league.matches = [...league.matches.filter((m) => !ids.has(m.id)), ...input.matches];
       return true;
     }
     if (path === '/__control/openligadb' && input.path) {
@@ -112,7 +126,15 @@ export const startLiveSourcesServer = async () => {
         res.writeHead(400, { 'content-type': 'application/json' }).end('{"code":400}');
         return;
       }
-      const events = espnAnswer(decodeURIComponent(scoreboard[1]), dates);
+      const code = decodeURIComponent(scoreboard[1]);
+      // A month of a league whose whole season is set: ESPN's season list (issue 50).
+      if (seasons.has(code) && /^\d{6}$/.test(dates)) {
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(seasonAnswer(seasons, new Set(), code, dates)));
+        return;
+      }
+      const events = espnAnswer(code, dates);
       res
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ leagues: [], events }));
@@ -135,6 +157,8 @@ export const startLiveSourcesServer = async () => {
     setEspn: (events: EspnEvent[]) => {
       espn = events;
     },
+    /** ESPN lists this league's season month by month (`dates=YYYYMM`). */
+    setEspnSeason: (code: string, league: League) => seasons.set(code, league),
     /** OpenLigaDB answers `path` (`/getmatchdata/bl1/2023`) with this body. */
     setOpenLigaDb: (path: string, body: unknown) => openLigaDb.set(path, body),
     status: (path: string, status: number | null) =>

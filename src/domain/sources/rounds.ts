@@ -45,6 +45,9 @@ export const leagueRounds = (matches: readonly LeagueMatch[]): number[] | null =
  * it yields after each attempt at placing the matches and after each round of the improving
  * passes, so the server runs it with the event loop free in between.
  */
+/** Matches placed away from their round between two yields of an attempt. */
+const stepMatches = 20;
+
 export function* leagueRoundsSteps(matches: readonly LeagueMatch[]): Steps<number[] | null> {
   if (matches.length === 0) return [];
   const order = matches
@@ -123,7 +126,8 @@ export function* leagueRoundsSteps(matches: readonly LeagueMatch[]): Steps<numbe
   // own matches are in, and then find the rounds their clubs have free.
   const gap = (t: number) => Math.abs((dates[nearest(t)[0] ?? 1] ?? 0) - t);
   const byGap = [...order].sort((a, b) => gap(a.t) - gap(b.t) || a.t - b.t || a.i - b.i);
-  const assign = (reorder: <T>(list: T[]) => T[]): boolean => {
+  // An attempt yields every `stepMatches` matches placed (a chain search can be long).
+  function* assign(reorder: <T>(list: T[]) => T[]): Steps<boolean> {
     const rest: { i: number; t: number }[] = [];
     for (const { i, t } of reorder([...byGap])) {
       const m = matches[i] as LeagueMatch;
@@ -131,7 +135,11 @@ export function* leagueRoundsSteps(matches: readonly LeagueMatch[]): Steps<numbe
       if (free(k, m.home, m.away)) place(i, k);
       else rest.push({ i, t });
     }
+    yield;
+    let placedHere = 0;
     for (const { i, t } of reorder(rest)) {
+      placedHere += 1;
+      if (placedHere % stepMatches === 0) yield;
       const m = matches[i] as LeagueMatch;
       const candidates = nearest(t);
       const round = candidates.find((k) => free(k, m.home, m.away));
@@ -183,7 +191,7 @@ export function* leagueRoundsSteps(matches: readonly LeagueMatch[]): Steps<numbe
       if (!placed) return false;
     }
     return true;
-  };
+  }
   // Another order when the greedy paints itself into a corner: the same matches, the first
   // ones shuffled (a fixed seed, so the same list always gives the same rounds).
   let seed = 20_260_801;
@@ -196,7 +204,7 @@ export function* leagueRoundsSteps(matches: readonly LeagueMatch[]): Steps<numbe
     playing.clear();
     inRound.clear();
     result.fill(0);
-    assigned = assign(attempt === 0 ? (list) => list : (list) => jitter(list, random));
+    assigned = yield* assign(attempt === 0 ? (list) => list : (list) => jitter(list, random));
     yield;
   }
   if (!assigned) return null;

@@ -56,5 +56,9 @@ export const precedenceOf = (liveOrder: readonly SourceId[]): Precedence => {
 /** The sources that list whole seasons (issue 50: ESPN, month by month). */
 export const listingSources = fixtureSources.filter((s) => s.listsSeasons);
 
-/** A source that lists seasons is used when it is in use here and live scores are read. */
-export const listsHere = (source: FixtureSource, env: Env) => env.LIVE_SYNC && isInUse(source, env);
+/**
+ * Whether a source lists whole seasons here: in use, and the live job on (`LIVE_SYNC`) — or an
+ * admin asked for a sync (`asked`: 'Sync now' reads the live sources whatever LIVE_SYNC says).
+ */
+export const listsHere = (source: FixtureSource, env: Env, asked = false) =>
+  (asked || env.LIVE_SYNC) && isInUse(source, env);

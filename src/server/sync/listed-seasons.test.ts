@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import {
+  championsLeague,
+  championsLeagueSeason,
   seasonFromOpenFootball,
   startEspnSeasonServer,
   type EspnSeasonServer,
@@ -11,6 +13,7 @@ import { sharedAvailable, sharedPath } from '../../../tests/setup/shared';
 import { createTestApp, type Agent, type TestApp } from '../../../tests/setup/test-app';
 import { zonedLocalToUtc } from '../../domain/kickoff';
 import type { SyncRunSummary } from '../../domain/openfootball';
+import { runReminders } from '../reminders/service';
 
 // Issue 50: where openfootball has no file for a competition's season, ESPN's month-by-month
 // list creates it — La Liga 2 from its real 2025-26 list moved a year, the Champions League
@@ -37,34 +40,6 @@ const laLiga2 = () =>
     timeZone: 'Europe/Madrid',
     firstId: 770000,
   });
-
-/** The 2024-25 Champions League moved to 2026-27; knockout slots undecided on 2 December. */
-const championsLeague = (): SeasonMatch[] =>
-  seasonFromOpenFootball('2024-25/uefa.cl.json', {
-    years: 2,
-    timeZone: 'Europe/Zurich',
-    firstId: 780000,
-    tournament: true,
-  }).map((m, i) =>
-    m.stage === 'league-phase'
-      ? m
-      : m.stage === 'round-of-16'
-        ? // Every Round of 16 slot alike: ESPN's ids tell the matches apart.
-          { ...m, tbd: true, home: 'TBD', away: 'TBD' }
-        : { ...m, tbd: true, home: `${m.stage} ${i} Winner`, away: `${m.stage} ${i} Loser` },
-  );
-const clStages = [
-  ['League Phase', '2026-08-28T07:00Z', '2027-01-30T07:59Z'],
-  ['Knockout Round Playoffs', '2027-01-30T08:00Z', '2027-02-27T07:59Z'],
-  ['Rd of 16', '2027-02-27T08:00Z', '2027-03-20T06:59Z'],
-  ['Quarterfinals', '2027-03-20T07:00Z', '2027-04-17T06:59Z'],
-  ['Semifinals', '2027-04-17T07:00Z', '2027-05-08T06:59Z'],
-  ['Final', '2027-05-08T07:00Z', '2027-07-01T06:59Z'],
-].map(([label, startDate, endDate]) => ({
-  label: label as string,
-  startDate: startDate as string,
-  endDate: endDate as string,
-}));
 
 /** League One as ESPN listed it on 9 August 2026 (ids, dates, teams), at 15:00 UK time. */
 const leagueOne = (): SeasonMatch[] => {
@@ -146,7 +121,7 @@ beforeAll(async () => {
   });
   espn.setLeague('esp.2', { seasons: [europe(2026, 'Spanish LALIGA 2')], matches: laLiga2() });
   espn.setLeague('uefa.champions', {
-    seasons: [{ ...europe(2026, 'UEFA Champions League'), stages: clStages }],
+    seasons: [championsLeagueSeason],
     matches: championsLeague(),
   });
   espn.setLeague('eng.3', {
@@ -407,6 +382,51 @@ describe.runIf(available)('seasons ESPN lists, created where openfootball has no
       predictions: [{ fixtureId: legs[0]?.id, outcome: '2', firstGoalMinute: 10 }],
     });
     expect(opened.body).toMatchObject({ saved: [legs[0]?.id] });
+  });
+
+  it('a slot filled by the draw reaches the players’ hub, reminders and calendar; the others stay out', async () => {
+    const { fixtures } = await fixturesOf('uefa_champions_league');
+    const playoffs = fixtures.filter((f) => f.round === 'Knockout round play-offs');
+    const filled = playoffs.filter((f) => !f.tbd);
+    expect(filled).toHaveLength(2);
+    expect((await fan.put('/api/reminders', { enabled: true })).status).toBe(200);
+    const calendar = await fan.post('/api/calendar');
+    expect(calendar.status).toBe(201);
+    // A day before the play-offs' first kick-off: the league phase is over.
+    const firstKickoff = Math.min(...playoffs.map((f) => Date.parse(f.kickoffAt)));
+    now = new Date(firstKickoff - 20 * 3_600_000);
+    try {
+      const hub = (await fan.get('/api/leagues/hub')).body as {
+        teams: {
+          competitionId: string;
+          nextRound: { round: string; open: number; missing: number } | null;
+        }[];
+      };
+      // Only the filled legs are open: the 14 slots still to be drawn are not counted.
+      const cl = hub.teams.find((team) => team.competitionId === 'uefa_champions_league');
+      expect(cl?.nextRound).toMatchObject({
+        round: 'Knockout round play-offs',
+        open: 2,
+        missing: 1,
+      });
+      const feed = await t.agent().get<string>(new URL(calendar.body.url as string).pathname);
+      expect(feed.status).toBe(200);
+      expect(feed.body).toContain('Stade Brestois 29');
+      // The slots still to be drawn are not in the calendar.
+      expect(feed.body).not.toMatch(/Winner|Loser/);
+      await runReminders(t.services, now);
+      const mails = await t.services.database.db
+        .selectFrom('outbox')
+        .select(['text_body'])
+        .where('kind', '=', 'reminder')
+        .execute();
+      const text = mails.map((m) => m.text_body).join('\n');
+      // The leg not predicted yet is in the reminder; no slot's placeholder names are.
+      expect(text).toContain('Paris Saint-Germain FC');
+      expect(text).not.toMatch(/Winner|Loser|TBD/);
+    } finally {
+      now = start;
+    }
   });
 
   it('MLS: ESPN names the season (2027 once 2026 is over), and openfootball is asked for that one', async () => {

@@ -223,7 +223,7 @@ export const listSeasons = async (
 ): Promise<SyncCompetitionResult[]> => {
   const results: SyncCompetitionResult[] = [];
   for (const source of listingSources) {
-    if (!listsHere(source, run.deps.env)) continue;
+    if (!listsHere(source, run.deps.env, run.force)) continue;
     const last = await repo.lastSyncRuns(run.db, source.id);
     let offline: string | null = null;
     for (const c of competitions) {

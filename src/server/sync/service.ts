@@ -240,7 +240,7 @@ const syncFeeds = async (
     all.push(...locked.value);
   }
   // Seasons no schedule source has: a source that lists whole seasons creates them (issue 50).
-  const listed = listingSources.filter((s) => listsHere(s, deps.env));
+  const listed = listingSources.filter((s) => listsHere(s, deps.env, force));
   const listedIds = [...new Set(listed.flatMap((s) => coveredBy(map, s.id)))].filter(asked);
   if (listedIds.length > 0) {
     any = true;
