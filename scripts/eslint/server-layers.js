@@ -23,6 +23,8 @@ export const serverTiers = [
   // The database and HTTP helpers, then mail, the fixture sources (their transport, checks and
   // refusals) and the repositories of cross-cutting tables.
   ['db', 'http.ts', 'static.ts'],
+  // Every league-level decision: who may read, post, moderate and administer (issue 51).
+  ['access'],
   [
     'mailer',
     'sources',

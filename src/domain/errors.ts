@@ -35,6 +35,10 @@ export const errorCatalogue = {
     message:
       'Too many failed sign-ins for this account. Please try again in 15 minutes or reset your password.',
   },
+  TOO_MANY_TWO_FACTOR_CODES: {
+    status: 429,
+    message: 'Too many wrong codes for this account. Please try again in 15 minutes.',
+  },
   SIGN_IN_TO_CREATE_LEAGUE: { status: 401, message: 'Please sign in to create a league' },
   ACCOUNT_REQUIRED: {
     status: 403,

@@ -10,8 +10,12 @@ export type FeedEmoji = (typeof feedEmojis)[number];
 export const isFeedEmoji = (value: string): value is FeedEmoji =>
   (feedEmojis as readonly string[]).includes(value);
 
-/** 1 to 500 characters as a reader counts them (grapheme clusters: 👨‍👩‍👧 is one). */
-export const messageLimits = { min: 1, max: 500 } as const;
+/**
+ * 1 to 500 characters as a reader counts them (grapheme clusters: 👨‍👩‍👧 is one), and at most
+ * 2,000 UTF-16 code units in all: one grapheme may hold any number of code points (a letter under
+ * stacked accents), so the graphemes alone do not bound what is stored and sent (issue 51).
+ */
+export const messageLimits = { min: 1, max: 500, maxUnits: 2000 } as const;
 /** Messages in one page of a feed. */
 export const feedPageSize = 50;
 

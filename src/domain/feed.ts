@@ -8,15 +8,21 @@ const id = z.string().trim().min(1).max(64);
 
 export const messageTooLong = `Messages have at most ${messageLimits.max} characters.`;
 export const messageEmpty = 'Please write a message.';
+export const messageTooHeavy = `Messages have at most ${messageLimits.max} characters, fewer with many emoji or accents.`;
 
-/** A message's text: cleaned (feed-text.ts) and then 1–500 graphemes. */
+/** A message's text: cleaned (feed-text.ts) and then 1–500 graphemes of 2,000 code units at most. */
 const messageText = z
   .string({ error: messageEmpty })
-  // Far more than 500 graphemes can hold (each may be a long emoji sequence), far less than a body.
-  .max(messageLimits.max * 40, { error: messageTooLong })
+  // Cleaning only takes characters out: this bounds the work before it, far above what may be kept.
+  .max(messageLimits.maxUnits * 10, { error: messageTooLong })
   .overwrite(cleanMessage)
   .refine((text) => graphemeCount(text) >= messageLimits.min, { error: messageEmpty })
-  .refine((text) => graphemeCount(text) <= messageLimits.max, { error: messageTooLong });
+  .refine((text) => graphemeCount(text) <= messageLimits.max, { error: messageTooLong })
+  // Over 500 graphemes the message above is the one that helps: one message a field.
+  .refine(
+    (text) => text.length <= messageLimits.maxUnits || graphemeCount(text) > messageLimits.max,
+    { error: messageTooHeavy },
+  );
 
 /** POST /api/leagues/{id}/messages */
 export const postMessageBody = z.object({

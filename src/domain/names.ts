@@ -101,3 +101,37 @@ export const nameText = ({
       error: errorCatalogue.NAME_MIXES_SCRIPTS.message,
       params: { code: 'NAME_MIXES_SCRIPTS' },
     });
+
+export const displayNameMax = 50;
+
+/**
+ * A display name as typed: cleaned of invisible characters and line breaks (decision 017),
+ * 1–50 characters (the spec's message when empty), no word mixing alphabets.
+ */
+export const displayName = (
+  value: unknown,
+):
+  | { ok: true; name: string }
+  | { ok: false; code: 'INVALID_NAME' | 'NAME_MIXES_SCRIPTS'; message: string } => {
+  const invalid = (message: string) => ({
+    ok: false as const,
+    code: 'INVALID_NAME' as const,
+    message,
+  });
+  if (typeof value !== 'string') return invalid('Display name is required for signup');
+  const name = cleanName(value);
+  if (name === '') return invalid('Display name is required for signup');
+  if (name.length > displayNameMax)
+    return invalid(`Display names are at most ${displayNameMax} characters.`);
+  if (mixedScriptWord(name) !== undefined) {
+    const { message } = errorCatalogue.NAME_MIXES_SCRIPTS;
+    return { ok: false, code: 'NAME_MIXES_SCRIPTS', message };
+  }
+  return { ok: true, name };
+};
+
+/** A name from an identity provider: cleaned and clipped, never refused. */
+export const clipName = (name: string | null | undefined) =>
+  cleanName(name ?? '')
+    .slice(0, displayNameMax)
+    .trim() || 'Player';

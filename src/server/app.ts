@@ -5,6 +5,7 @@ import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
 import { httpDuration, httpRequests } from './metrics';
 import { clientAddressHeader, getSessionUser } from './auth';
+import { challengedUserId } from './session-cookies';
 import { limitBody, refuseForeignOrigin, refuseNul } from './guards';
 import { authThrottle } from './throttle';
 import type { AppBindings, Services } from './context';
@@ -115,7 +116,9 @@ export const createApp = (services: Services, options: AppOptions = {}) => {
     headers.set(clientAddressHeader, clientAddress(c));
     // The guards have read the body: better-auth gets it again from Hono's copy.
     const body = c.req.method === 'POST' ? await c.req.arrayBuffer() : undefined;
-    const settle = await authThrottle(c, body);
+    const settle = await authThrottle(c, body, (raw) =>
+      challengedUserId(auth, services.database.db, raw),
+    );
     const response = await auth.handler(
       new Request(c.req.url, { method: c.req.method, headers, body }),
     );

@@ -1,5 +1,10 @@
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import {
+  APIError,
+  createAuthMiddleware,
+  getSessionFromCtx,
+  sendVerificationEmailFn,
+} from 'better-auth/api';
 import { anonymous, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Env } from './env';
 import type { Database } from './db/database';
@@ -8,10 +13,8 @@ import type { Mailer } from './mailer/mailer';
 import { renderActionMail } from './mailer/templates';
 import { normaliseLanguage } from './i18n/translate';
 import type { Language } from '../domain/i18n';
-import { errorCatalogue } from '../domain/errors';
-import { cleanName } from '../domain/league-names';
-import { mixedScriptWord } from '../domain/names';
-import { deleteUserRow } from './auth-repository';
+import { clipName, displayName } from '../domain/names';
+import { deleteUserRow, userExists } from './auth-repository';
 import { AppError } from './errors';
 import { countAuthCalls } from './auth-stores';
 import {
@@ -50,6 +53,8 @@ export interface AuthHooks {
   onGuestLinked?: (from: string, to: string) => Promise<void>;
   /** A user's row changed (a new display name shows in the tables of its leagues). */
   onUserUpdated?: (userId: string) => Promise<void>;
+  /** An address listed in ADMIN_EMAILS is verified now: its owner proved it (the role follows). */
+  onAdminAddressProved?: (email: string) => Promise<void>;
 }
 
 interface AuthDeps {
@@ -72,6 +77,7 @@ const buildAuth = ({
 }: AuthDeps) => {
   const { db } = database;
   const adminEmails = new Set(env.ADMIN_EMAILS);
+  const listed = (email: string) => adminEmails.has(email.toLowerCase());
   const isTest = env.NODE_ENV === 'test';
 
   return betterAuth({
@@ -179,6 +185,15 @@ const buildAuth = ({
           throw new APIError('BAD_REQUEST', { code: checked.code, message: checked.message });
         body.name = checked.name;
       }),
+      // A sign-up under an address listed in ADMIN_EMAILS is sent the confirmation mail even when
+      // nobody else must confirm theirs: the admin role waits for its link (update.after below),
+      // since whoever signs up first under the address need not own it.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email' || env.REQUIRE_EMAIL_VERIFICATION) return;
+        const user = ctx.context.newSession?.user;
+        if (user && listed(user.email) && !flag(user.emailVerified))
+          await sendVerificationEmailFn(ctx, user);
+      }),
     },
     databaseHooks: {
       user: {
@@ -188,14 +203,20 @@ const buildAuth = ({
               ...user,
               // A name from an identity provider is kept to the same 50 characters.
               name: clipName(user.name),
-              role: adminEmails.has(user.email.toLowerCase()) ? 'admin' : 'user',
+              // A listed address counts only proved: here, verified by an identity provider.
+              role: listed(user.email) && flag(user.emailVerified) ? 'admin' : 'user',
               locale: normaliseLanguage((user as { locale?: string | null }).locale),
             },
           }),
         },
         update: {
-          // A new display name shows in the tables of the player's leagues.
           after: async (user) => {
+            // A listed address just verified (its link opened, or vouched for by an identity
+            // provider at sign-in): the account becomes a site admin, audited (account/roles.ts).
+            const { role } = user as { role?: unknown };
+            if (listed(user.email) && flag(user.emailVerified) && role !== 'admin')
+              await userHooks.onAdminAddressProved?.(user.email);
+            // A new display name shows in the tables of the player's leagues.
             await userHooks.onUserUpdated?.(user.id);
           },
         },
@@ -204,8 +225,17 @@ const buildAuth = ({
     session: {
       // A signed copy of the session in a cookie for up to a minute: a request (a save at the
       // kick-off rush) needs no session lookup in the database. Signing out elsewhere, a changed
-      // password or role, or a deleted account take effect everywhere within that minute.
-      cookieCache: { enabled: true, maxAge: sessionCacheSeconds },
+      // password or role take effect everywhere within that minute. A deleted account cannot
+      // wait that long: its cookies, signed before, would still name it. So the cache's version
+      // is whether the user still exists (one look-up by primary key in the database every
+      // instance shares): a cached session of a deleted account no longer matches, better-auth
+      // looks the session up, finds none and answers no user from the moment of the deletion.
+      // The app's own routes check the same (account/gone-user.ts).
+      cookieCache: {
+        enabled: true,
+        maxAge: sessionCacheSeconds,
+        version: async (_session, user) => ((await userExists(db, user.id)) ? '1' : 'gone'),
+      },
     },
     rateLimit: {
       enabled: !isTest,
@@ -232,7 +262,13 @@ const buildAuth = ({
           logger.info({ from, to }, 'guest account linked; teams moved');
         },
       }),
-      twoFactor({ issuer: 'FirstGoal' }),
+      twoFactor({
+        issuer: 'FirstGoal',
+        // Wrong codes are counted per account in throttle.ts instead (10 in 15 minutes across
+        // challenges): better-auth's lock checks the count it read when the request began, so
+        // guesses sent side by side on challenges of their own were all tried.
+        accountLockout: { enabled: false },
+      }),
       ...(env.googleEnabled
         ? [
             genericOAuth({
@@ -264,40 +300,6 @@ export const createAuth = (deps: AuthDeps): Auth => {
 };
 
 export { sessionCacheSeconds };
-
-export const displayNameMax = 50;
-
-/**
- * A display name as typed: cleaned of invisible characters and line breaks (decision 017),
- * 1–50 characters (the spec's message when empty), no word mixing alphabets.
- */
-export const displayName = (
-  value: unknown,
-):
-  | { ok: true; name: string }
-  | { ok: false; code: 'INVALID_NAME' | 'NAME_MIXES_SCRIPTS'; message: string } => {
-  const invalid = (message: string) => ({
-    ok: false as const,
-    code: 'INVALID_NAME' as const,
-    message,
-  });
-  if (typeof value !== 'string') return invalid('Display name is required for signup');
-  const name = cleanName(value);
-  if (name === '') return invalid('Display name is required for signup');
-  if (name.length > displayNameMax)
-    return invalid(`Display names are at most ${displayNameMax} characters.`);
-  if (mixedScriptWord(name) !== undefined) {
-    const { message } = errorCatalogue.NAME_MIXES_SCRIPTS;
-    return { ok: false, code: 'NAME_MIXES_SCRIPTS', message };
-  }
-  return { ok: true, name };
-};
-
-/** A name from an identity provider: cleaned and clipped, never refused. */
-const clipName = (name: string | null | undefined) =>
-  cleanName(name ?? '')
-    .slice(0, displayNameMax)
-    .trim() || 'Player';
 
 const flag = (value: unknown): boolean => value === true || value === 1 || value === '1';
 

@@ -82,6 +82,7 @@ export const createServices = async (env: Env, options: BootOptions = {}): Promi
     hooks: {
       onGuestLinked: (from, to) => moveGuestHoldings(database.db, from, to),
       onUserUpdated: (userId) => userLeaguesChanged(database.db, userId),
+      onAdminAddressProved: (email) => applyAdminEmails(database.db, [email], now()),
     },
   });
   // One process: an in-memory bus. PostgreSQL: LISTEN/NOTIFY reaches every instance.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { isLeagueAdmin } from './access/league-access';
 import type { DB } from './db/schema';
 import type { LogActorKind, LogData, LogEntry, LogKind } from '../domain/feed';
 import type { FieldOrigin } from '../domain/fixtures';
@@ -23,7 +24,7 @@ export const leagueActorOf = (
   user: { id: string; name: string; role: string },
   league: { adminUserId: string | null },
 ): LogActor =>
-  league.adminUserId === user.id
+  isLeagueAdmin(league, user)
     ? { kind: 'league_admin', name: user.name.trim() || unnamedPlayer }
     : user.role === 'admin'
       ? { kind: 'site_admin', name: null }

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { sessionWithUser } from './auth-repository';
+import type { Auth } from './auth';
+import { challengeUserId, sessionWithUser } from './auth-repository';
 import type { DB } from './db/schema';
 
 /*
@@ -137,7 +138,10 @@ export const cachedUser = (
   return verified.until < Date.now() ? null : verified.user;
 };
 
-/** The token of better-call's signed session cookie (the token, '.', a base64 HMAC-SHA-256 of it). */
+/**
+ * The value of one of better-call's signed cookies (the value, '.', a base64 HMAC-SHA-256 of it):
+ * the session token, or a two-factor challenge.
+ */
 const signedToken = (value: string, secret: string) => {
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
@@ -195,3 +199,19 @@ export const confirmedUser = async (
 /** Forgets a confirmed session (its sign-out on this instance). */
 export const forgetConfirmed = (owner: object, cookie: string) =>
   confirmedSessions.get(owner)?.delete(cookie);
+
+/**
+ * The account a request's two-factor challenge is for (the signed cookie a sign-in with the
+ * password set; throttle.ts counts its wrong codes), or null: no such cookie, a bad signature, or
+ * no such challenge.
+ */
+export const challengedUserId = async (
+  auth: Auth,
+  db: Kysely<DB>,
+  headers: Headers,
+): Promise<string | null> => {
+  const context = await auth.$context;
+  const cookie = cookieValue(headers.get('cookie'), context.createAuthCookie('two_factor').name);
+  const identifier = cookie ? signedToken(cookie, context.secret) : null;
+  return identifier ? challengeUserId(db, identifier) : null;
+};

@@ -39,12 +39,29 @@ export const throttleRules = {
     code: 'TOO_MANY_SIGN_INS',
   },
   /**
+   * Wrong two-factor codes per account, across all its sign-in challenges (issue 51): better-auth
+   * allows a few per challenge, and the password opens a new challenge each time.
+   */
+  twoFactorCodes: {
+    name: 'two-factor',
+    limit: 10,
+    windowMs: 15 * 60_000,
+    code: 'TOO_MANY_TWO_FACTOR_CODES',
+  },
+  /**
    * Password-reset mails per account. Over the limit nothing is sent and the answer is the one an
    * unknown address gets (auth.ts `sendResetPassword`), so the limit tells nobody an account exists.
    */
   resetMail: { name: 'reset-mail', limit: 3, windowMs: 60 * 60_000, code: 'RATE_LIMITED' },
   /** Messages a player posts in one league a minute (issue 32); always on, tests included. */
   leagueMessages: { name: 'messages', limit: 10, windowMs: 60_000, code: 'TOO_MANY_MESSAGES' },
+  /**
+   * Edits a player makes to their messages in one league a minute, and reactions they give or
+   * take back (issue 51): each is a change every open stream of the league hears of. Windows of
+   * their own, so editing a typo never costs a post; always on, tests included.
+   */
+  leagueEdits: { name: 'message-edits', limit: 10, windowMs: 60_000, code: 'TOO_MANY_MESSAGES' },
+  leagueReactions: { name: 'reactions', limit: 30, windowMs: 60_000, code: 'TOO_MANY_MESSAGES' },
 } as const satisfies Record<string, ThrottleRule>;
 
 /** A request over a throttle: 429 with the envelope and Retry-After. */
@@ -117,18 +134,40 @@ export const guessing = async <T>(c: Context<AppBindings>, run: () => Promise<T>
   }
 };
 
+/** better-auth's doors that check a code of a sign-in's two-factor challenge. */
+const twoFactorCodePaths = new Set([
+  '/api/auth/two-factor/verify-totp',
+  '/api/auth/two-factor/verify-backup-code',
+  '/api/auth/two-factor/verify-otp',
+]);
+
 /**
  * Throttles on better-auth's doors the app adds in front of it: guest accounts started per client
- * address, and failed e-mail sign-ins per account (shared by every instance; better-auth's own
- * limit counts per address). Returns what to do with the handler's response status.
+ * address, failed e-mail sign-ins and wrong two-factor codes per account (shared by every
+ * instance; better-auth's own limit counts per address). `challenged` names the account a
+ * request's two-factor challenge is for (session-cookies.ts). Returns what to do with the
+ * handler's response status.
  */
 export const authThrottle = async (
   c: Context<AppBindings>,
   body: ArrayBuffer | undefined,
+  challenged: (headers: Headers) => Promise<string | null> = async () => null,
 ): Promise<(status: number) => Promise<void>> => {
   if (c.req.method !== 'POST') return async () => {};
   // The path as better-auth routes it (Hono's `c.req.path` is percent-decoded, better-auth's not).
   const path = new URL(c.req.url).pathname;
+  if (twoFactorCodePaths.has(path)) {
+    const account = await challenged(c.req.raw.headers);
+    // Without a live challenge better-auth refuses the request before it reads any code.
+    if (account === null) return async () => {};
+    // Counted before the code is checked, in one atomic statement: guesses sent side by side
+    // (each on a challenge of its own) cannot all slip in while the count is read.
+    const giveBack = await attempt(c, throttleRules.twoFactorCodes, account);
+    return async (status) => {
+      // Only a wrong code (better-auth's 401) counts; a right one does not reopen the window.
+      if (status !== 401) await giveBack();
+    };
+  }
   if (path === '/api/auth/sign-in/anonymous') {
     const giveBack = await attempt(c, throttleRules.guestStart);
     return async (status) => {

@@ -1,3 +1,4 @@
+import { leagueActions } from '../../src/server/access/league-access';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeague, player } from '../setup/leagues';
 import { testBaseUrl, type Agent } from '../setup/test-app';
@@ -79,6 +80,16 @@ describe('the route list', () => {
   });
 });
 
+describe('the access module’s actions', () => {
+  it('each is asked by a row of the matrix or checked below', () => {
+    const asked = new Set(Object.values(table).flatMap((row) => row.actions ?? []));
+    // Not a route of their own: the invite code in league summaries, and the live figures of
+    // GET /standings?view=live (both checked per identity below).
+    for (const action of ['seeInviteCode', 'readLiveTable'] as const) asked.add(action);
+    expect(leagueActions.filter((action) => !asked.has(action))).toEqual([]);
+  });
+});
+
 describe('the identities', () => {
   it('are who the matrix says they are', async () => {
     const { agents, league } = world.scene;
@@ -86,7 +97,7 @@ describe('the identities', () => {
     expect(await me(t.agent())).toBeNull();
     expect(await me(agents.guest)).toMatchObject({ isAnonymous: true, role: 'user' });
     expect(await me(agents.siteAdmin)).toMatchObject({ isAnonymous: false, role: 'admin' });
-    for (const who of ['other', 'member', 'leagueAdmin'] as const)
+    for (const who of ['other', 'member', 'leagueAdmin', 'halfRemoved', 'barred'] as const)
       expect(await me(agents[who])).toMatchObject({ isAnonymous: false, role: 'user' });
     const mine = async (who: SignedIn) =>
       ((await agents[who].get('/api/leagues/mine')).body.leagues as { id: string }[]).some(
@@ -94,7 +105,9 @@ describe('the identities', () => {
       );
     expect(await mine('member')).toBe(true);
     expect(await mine('leagueAdmin')).toBe(true);
-    for (const who of ['guest', 'other', 'siteAdmin'] as const) expect(await mine(who)).toBe(false);
+    expect(await mine('halfRemoved')).toBe(true);
+    for (const who of ['guest', 'other', 'siteAdmin', 'barred'] as const)
+      expect(await mine(who)).toBe(false);
     const page = await agents.leagueAdmin.get(`/api/leagues/${league.id}`);
     expect(page.body.league.isAdmin).toBe(true);
   });
@@ -117,7 +130,7 @@ describe('what each identity reads of other teams (DESIGN §3 Visibility)', () =
     expect(pick(openFixture)?.predicted).toBe(true);
     const open = pick(openFixture);
     expect([open?.outcome, open?.joker]).toEqual(who === 'member' ? ['X', true] : [null, null]);
-    const isMember = who === 'member' || who === 'leagueAdmin';
+    const isMember = who === 'member' || who === 'leagueAdmin' || who === 'halfRemoved';
     expect(pick(kickedOffFixture)?.outcome ?? null).toBe(isMember ? '1' : null);
   });
 
@@ -156,7 +169,7 @@ describe('[pending change] invite codes reach members and the league admin only'
       const res = await agent.get(path());
       expect(res.status).toBe(200);
       const { inviteCode } = world.scene.league;
-      if (who === 'member' || who === 'leagueAdmin') {
+      if (who === 'member' || who === 'leagueAdmin' || who === 'halfRemoved') {
         expect(res.body.league.inviteCode).toBe(inviteCode);
       } else {
         expect(res.body.league.inviteCode ?? null).toBeNull();
@@ -164,6 +177,17 @@ describe('[pending change] invite codes reach members and the league admin only'
         expect(JSON.stringify(res.body)).not.toContain(inviteCode);
       }
     });
+  });
+
+  // The live table's points and ranks tell each pick (issue 51): members only.
+  it.each(identities)('as %s, the live table shows live points to members only', async (who) => {
+    const res = await agentOf(who).get(`/api/leagues/${world.scene.league.id}/standings?view=live`);
+    expect(res.status).toBe(200);
+    const rows = res.body.rows as Record<string, unknown>[];
+    expect(rows.length).toBeGreaterThan(0);
+    const member = ['member', 'leagueAdmin', 'halfRemoved'].includes(who);
+    expect(rows.every((r) => 'livePoints' in r && 'liveRank' in r)).toBe(member);
+    expect(rows.some((r) => 'livePoints' in r || 'liveRank' in r)).toBe(member);
   });
 
   // Standings statistics count picks and jokers of played fixtures only: a joker is part of a

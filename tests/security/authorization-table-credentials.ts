@@ -141,21 +141,33 @@ export const credentialsTable: Table = {
     }),
   },
   'POST /api/auth/get-access-token': {
-    expect: all('400 ACCOUNT_NOT_FOUND', { visitor: '401', member: '400 PROVIDER_NOT_SUPPORTED' }),
+    expect: all('400 ACCOUNT_NOT_FOUND', {
+      visitor: '401',
+      member: '400 PROVIDER_NOT_SUPPORTED',
+      halfRemoved: '400 ACCOUNT_NOT_FOUND',
+    }),
     request: () => ({
       path: '/api/auth/get-access-token',
       body: { accountId: world.memberAccountId },
     }),
   },
   'POST /api/auth/refresh-token': {
-    expect: all('400 ACCOUNT_NOT_FOUND', { visitor: '401', member: '400 PROVIDER_NOT_SUPPORTED' }),
+    expect: all('400 ACCOUNT_NOT_FOUND', {
+      visitor: '401',
+      member: '400 PROVIDER_NOT_SUPPORTED',
+      halfRemoved: '400 ACCOUNT_NOT_FOUND',
+    }),
     request: () => ({
       path: '/api/auth/refresh-token',
       body: { accountId: world.memberAccountId },
     }),
   },
   'GET /api/auth/account-info': {
-    expect: all('400 ACCOUNT_NOT_FOUND', { visitor: '401', member: '400 PROVIDER_NOT_CONFIGURED' }),
+    expect: all('400 ACCOUNT_NOT_FOUND', {
+      visitor: '401',
+      member: '400 PROVIDER_NOT_CONFIGURED',
+      halfRemoved: '400 ACCOUNT_NOT_FOUND',
+    }),
     request: () => ({ path: `/api/auth/account-info?accountId=${world.memberAccountId}` }),
   },
 

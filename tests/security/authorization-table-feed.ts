@@ -1,4 +1,4 @@
-import { all, siteAdminOnly, unauthenticated, type Table } from './authorization-rows';
+import { all, byAction, siteAdminOnly, unauthenticated, type Table } from './authorization-rows';
 import { t, type Cell } from './authorization-world';
 
 /*
@@ -18,7 +18,6 @@ const readers = all(membersOnly, {
   leagueAdmin: 'ok',
   siteAdmin: 'ok',
 });
-const posters = all(membersOnly, { visitor: unauthenticated, member: 'ok', leagueAdmin: 'ok' });
 
 /**
  * A message of the cell's league, posted by the member (or the league admin). An identity that
@@ -45,12 +44,12 @@ const message = async (c: Cell, by: 'member' | 'leagueAdmin' = 'member') => {
 
 export const feedTable: Table = {
   'GET /api/leagues/{leagueId}/messages': {
-    expect: readers,
+    ...byAction('readFeed'),
     request: (c) => ({ path: `${league(c)}/messages` }),
   },
   'POST /api/leagues/{leagueId}/messages': {
     state: 'league',
-    expect: posters,
+    ...byAction('post'),
     request: (c) => ({ path: `${league(c)}/messages`, body: { text: `Hello ${c.n}` } }),
   },
   'PATCH /api/leagues/{leagueId}/messages/{messageId}': {
@@ -59,22 +58,24 @@ export const feedTable: Table = {
       visitor: unauthenticated,
       member: 'ok',
       leagueAdmin: '403 NOT_YOUR_MESSAGE',
+      halfRemoved: '403 NOT_YOUR_MESSAGE',
     }),
     request: async (c) => ({ path: await message(c), body: { text: 'Edited' } }),
   },
   'DELETE /api/leagues/{leagueId}/messages/{messageId}': {
     state: 'league',
-    expect: readers,
+    // Another member removes no one's message but their own.
+    expect: { ...readers, halfRemoved: '403 NOT_YOUR_MESSAGE' },
     request: async (c) => ({ path: await message(c) }),
   },
   'PUT /api/leagues/{leagueId}/messages/{messageId}/reactions/{emoji}': {
     state: 'league',
-    expect: posters,
+    ...byAction('post'),
     request: async (c) => ({ path: `${await message(c)}/reactions/${encodeURIComponent('🔥')}` }),
   },
   'DELETE /api/leagues/{leagueId}/messages/{messageId}/reactions/{emoji}': {
     state: 'league',
-    expect: posters,
+    ...byAction('post'),
     request: async (c) => ({ path: `${await message(c)}/reactions/${encodeURIComponent('🔥')}` }),
   },
   'POST /api/leagues/{leagueId}/messages/{messageId}/report': {
@@ -88,29 +89,25 @@ export const feedTable: Table = {
     request: async (c) => ({ path: `${await message(c, 'leagueAdmin')}/report`, body: {} }),
   },
   'PUT /api/leagues/{leagueId}/feed/read': {
-    expect: posters,
+    ...byAction('post'),
     request: (c) => ({ path: `${league(c)}/feed/read` }),
   },
   'PUT /api/leagues/{leagueId}/feed/settings': {
-    expect: posters,
+    ...byAction('post'),
     request: (c) => ({ path: `${league(c)}/feed/settings`, body: { notify: false } }),
   },
   'GET /api/leagues/{leagueId}/log': {
-    expect: readers,
+    ...byAction('readFeed'),
     request: (c) => ({ path: `${league(c)}/log` }),
   },
   'GET /api/leagues/{leagueId}/stories': {
-    expect: readers,
+    ...byAction('readFeed'),
     request: (c) => ({ path: `${league(c)}/stories` }),
   },
   // Only the league admin pins, and only a message of their own.
   'PUT /api/leagues/{leagueId}/pin': {
     state: 'league',
-    expect: all(membersOnly, {
-      visitor: unauthenticated,
-      member: '403 NOT_LEAGUE_ADMIN',
-      leagueAdmin: 'ok',
-    }),
+    ...byAction(['post', 'administer']),
     request: async (c) => {
       const path = await message(c, 'leagueAdmin');
       return { path: `${league(c)}/pin`, body: { messageId: path.split('/').at(-1) } };
@@ -118,12 +115,7 @@ export const feedTable: Table = {
   },
   'DELETE /api/leagues/{leagueId}/pin': {
     state: 'league',
-    expect: all(membersOnly, {
-      visitor: unauthenticated,
-      member: '403 NOT_LEAGUE_ADMIN',
-      leagueAdmin: 'ok',
-      siteAdmin: 'ok',
-    }),
+    ...byAction(['readFeed', 'moderate']),
     request: (c) => ({ path: `${league(c)}/pin` }),
   },
   'GET /api/admin/message-reports': {

@@ -1,16 +1,9 @@
-import {
-  all,
-  anyone,
-  leagueAdminOnly,
-  signedIn,
-  teamOwnerOnly,
-  unauthenticated,
-  type Table,
-} from './authorization-rows';
+import { all, byAction, anyone, signedIn, teamOwnerOnly, type Table } from './authorization-rows';
 import { kickedOffFixture, openFixture2, t, world, type Cell } from './authorization-world';
 
 const league = (c: Cell) => `/api/leagues/${c.scene.league.id}`;
 const member = (c: Cell) => c.scene.memberTeamId;
+const removed = '403 REMOVED_FROM_LEAGUE';
 
 /** A yes/no bonus question of the cell's league, open or past its deadline (the world's clock). */
 const question = async (c: Cell, state: 'open' | 'closed') => {
@@ -65,7 +58,8 @@ export const leaguesTable: Table = {
   'POST /api/leagues/join': {
     // A success makes the identity a member: a new league each time.
     state: 'league',
-    expect: all('ok', { visitor: unauthenticated }),
+    // A removed team's owner may not come back, whether or not they kept another team.
+    ...byAction('join'),
     request: (c) => ({
       path: '/api/leagues/join',
       body: { codeOrName: c.scene.league.inviteCode, teamName: `Joiner ${c.n}` },
@@ -74,7 +68,7 @@ export const leaguesTable: Table = {
   'POST /api/leagues/quick-join': {
     // Signed out, quick join starts a guest session (DESIGN §4).
     state: 'league',
-    expect: anyone,
+    expect: all('ok', { halfRemoved: removed, barred: removed }),
     request: (c) => ({
       path: '/api/leagues/quick-join',
       body: { code: c.scene.league.inviteCode, teamName: `Quick ${c.n}` },
@@ -91,27 +85,27 @@ export const leaguesTable: Table = {
     request: (c) => ({ path: `${league(c)}/statistics?teamId=${member(c)}` }),
   },
   'POST /api/leagues/{leagueId}/teams': {
-    expect: all('403 FORBIDDEN', { visitor: unauthenticated, member: 'ok', leagueAdmin: 'ok' }),
+    ...byAction('addTeam'),
     request: (c) => ({ path: `${league(c)}/teams`, body: { teamName: `Extra ${c.n}` } }),
   },
   'PATCH /api/leagues/{leagueId}': {
     state: 'league',
-    expect: leagueAdminOnly,
+    ...byAction('administer'),
     request: (c) => ({ path: league(c), body: { name: `Renamed League ${c.n}` } }),
   },
   'DELETE /api/leagues/{leagueId}': {
     state: 'league',
-    expect: leagueAdminOnly,
+    ...byAction('administer'),
     request: (c) => ({ path: league(c), body: { confirmName: c.scene.league.name } }),
   },
   'POST /api/leagues/{leagueId}/invite-code': {
     state: 'league',
-    expect: leagueAdminOnly,
+    ...byAction('administer'),
     request: (c) => ({ path: `${league(c)}/invite-code`, body: {} }),
   },
   'DELETE /api/leagues/{leagueId}/teams/{teamId}': {
     state: 'league',
-    expect: leagueAdminOnly,
+    ...byAction('administer'),
     request: (c) => ({ path: `${league(c)}/teams/${member(c)}` }),
   },
   'POST /api/leagues/{leagueId}/leave': {
@@ -121,16 +115,16 @@ export const leaguesTable: Table = {
   },
   'POST /api/leagues/{leagueId}/admin': {
     state: 'league',
-    expect: leagueAdminOnly,
+    ...byAction('administer'),
     request: (c) => ({ path: `${league(c)}/admin`, body: { teamId: member(c) } }),
   },
   'GET /api/leagues/{leagueId}/bars': {
-    expect: leagueAdminOnly,
+    ...byAction('administer'),
     request: (c) => ({ path: `${league(c)}/bars` }),
   },
   'DELETE /api/leagues/{leagueId}/bars/{userId}': {
     state: 'league',
-    expect: leagueAdminOnly,
+    ...byAction('administer'),
     request: async (c) => {
       // A bar to lift: the extra player joins and the league admin removes their team.
       const joined = await world.extra.post('/api/leagues/join', {
@@ -150,7 +144,7 @@ export const leaguesTable: Table = {
   },
   'POST /api/leagues/{leagueId}/bonus': {
     state: 'league',
-    expect: leagueAdminOnly,
+    ...byAction('manageBonus'),
     request: (c) => ({
       path: `${league(c)}/bonus`,
       body: { kind: 'topScorer', points: 5, deadline: '2030-06-01T12:00:00Z' },
@@ -164,14 +158,14 @@ export const leaguesTable: Table = {
     }),
   },
   'POST /api/leagues/{leagueId}/bonus/{questionId}/settle': {
-    expect: leagueAdminOnly,
+    ...byAction('manageBonus'),
     request: async (c) => ({
       path: `${league(c)}/bonus/${await question(c, 'closed')}/settle`,
       body: { correct: ['No'] },
     }),
   },
   'DELETE /api/leagues/{leagueId}/bonus/{questionId}': {
-    expect: leagueAdminOnly,
+    ...byAction('manageBonus'),
     request: async (c) => ({ path: `${league(c)}/bonus/${await question(c, 'closed')}` }),
   },
   'GET /api/live/leagues/{leagueId}': {
@@ -231,22 +225,14 @@ export const leaguesTable: Table = {
   },
   'GET /api/predictions/league/{leagueId}/fixtures/{fixtureId}': {
     // Every team's pick of a kicked-off fixture: members only (DESIGN §3 Visibility).
-    expect: all('403 PREDICTIONS_HIDDEN', {
-      visitor: unauthenticated,
-      member: 'ok',
-      leagueAdmin: 'ok',
-    }),
+    ...byAction('readPicks'),
     request: (c) => ({
       path: `/api/predictions/league/${c.scene.league.id}/fixtures/${kickedOffFixture}`,
     }),
   },
   'GET /api/leagues/{leagueId}/fixtures/{fixtureId}/race': {
     // The minute race of a kicked-off fixture (issue 29): every team's pick, members only.
-    expect: all('403 PREDICTIONS_HIDDEN', {
-      visitor: unauthenticated,
-      member: 'ok',
-      leagueAdmin: 'ok',
-    }),
+    ...byAction('readPicks'),
     request: (c) => ({
       path: `/api/leagues/${c.scene.league.id}/fixtures/${kickedOffFixture}/race`,
     }),

@@ -22,6 +22,11 @@ export const identities = [
   'member',
   'siteAdmin',
   'leagueAdmin',
+  // Issue 51: the league admin removed the second of this player's two teams (still a member
+  // through the first) …
+  'halfRemoved',
+  // … and the only team of this one (barred, a non-member).
+  'barred',
 ] as const;
 export type Identity = (typeof identities)[number];
 export type SignedIn = Exclude<Identity, 'visitor'>;
@@ -124,6 +129,25 @@ const newScene = async (agents: Record<SignedIn, Agent>): Promise<Scene> => {
   });
   if (joined.status !== 201 || second.status !== 201)
     throw new Error(`member could not join: ${joined.status} ${second.status}`);
+  // The two removed players: one keeps a team, the other has none left.
+  const half = await agents.halfRemoved.post('/api/leagues/join', {
+    codeOrName: inviteCode,
+    teamName: 'Half FC',
+  });
+  const halfSecond = await agents.halfRemoved.post(`/api/leagues/${id}/teams`, {
+    teamName: 'Half Reserves',
+  });
+  const barred = await agents.barred.post('/api/leagues/join', {
+    codeOrName: inviteCode,
+    teamName: 'Barred FC',
+  });
+  for (const team of [halfSecond, barred]) {
+    const removed = await agents.leagueAdmin.delete(
+      `/api/leagues/${id}/teams/${team.body.team?.id}`,
+    );
+    if (half.status !== 201 || removed.status !== 200)
+      throw new Error(`removed players not set up: ${half.status} ${removed.status}`);
+  }
   return {
     agents,
     league: { id, name, inviteCode },
@@ -264,6 +288,8 @@ export const startWorld = async () => {
     member: await player(t, 'Member'),
     siteAdmin,
     leagueAdmin: await player(t, 'League Admin'),
+    halfRemoved: await player(t, 'Half Removed'),
+    barred: await player(t, 'Barred'),
   };
   const scene = await newScene(agents);
   const extra = await player(t, 'Extra');

@@ -34,6 +34,8 @@ export class Agent {
   constructor(
     private readonly app: Hono<AppBindings>,
     private readonly baseUrl: string = testBaseUrl,
+    /** The confirmation link a sign-up under an ADMIN_EMAILS address was mailed, if any. */
+    private readonly adminLink: (email: string) => Promise<string | null> = async () => null,
   ) {}
 
   async request<T = any>(
@@ -93,6 +95,14 @@ export class Agent {
     const res = await this.post('/api/auth/sign-up/email', { email, password, name });
     if (res.status !== 200)
       throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+    // An ADMIN_EMAILS address is admin once proved (issue 51): its owner opens the link mailed to
+    // it, and /me renews the session's cache cookie with the role.
+    const link = await this.adminLink(email);
+    if (link) {
+      const opened = await this.get(link);
+      if (opened.status !== 302) throw new Error(`verify-email failed: ${opened.status}`);
+      await this.get('/api/account/me');
+    }
     return res;
   }
 
@@ -132,6 +142,21 @@ const cloneDatabase = async (): Promise<{ url: string; drop: () => Promise<void>
   const path = join(dir, 'test.sqlite');
   copyFileSync(inject('sqliteTemplate'), path);
   return { url: `file:${path}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+};
+
+/** The link of the last confirmation mail to an ADMIN_EMAILS address (path and query), or null. */
+const adminLink = async ({ env, database }: Services, email: string) => {
+  const address = email.toLowerCase();
+  if (!env.ADMIN_EMAILS.includes(address)) return null;
+  const mail = await database.db
+    .selectFrom('outbox')
+    .select('text_body')
+    .where('kind', '=', 'verify-email')
+    .where('to_address', '=', address)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  const url = mail?.text_body.match(/https?:\/\/\S+\/verify-email\?\S+/)?.[0];
+  return url ? url.slice(new URL(url).origin.length) : null;
 };
 
 /** The Hono app in-process on a fresh migrated database (one per call). */
@@ -174,7 +199,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     app,
     services,
     logs: () => lines,
-    agent: () => new Agent(app, env.baseUrl),
+    agent: () => new Agent(app, env.baseUrl, (email) => adminLink(services, email)),
     close: async () => {
       await closeServices(services);
       await database.drop();

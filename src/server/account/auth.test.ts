@@ -135,8 +135,9 @@ describe('accounts', () => {
 });
 
 describe('admin role', () => {
-  it('comes from ADMIN_EMAILS at sign-up', async () => {
+  it('comes from ADMIN_EMAILS once the address is confirmed', async () => {
     const agent = t.agent();
+    // The harness's sign-up opens the link mailed to a listed address (admin-emails.test.ts).
     await agent.signUp('Boss@Example.com');
     expect((await agent.get('/api/account/me')).body.user.role).toBe('admin');
   });

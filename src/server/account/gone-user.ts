@@ -1,14 +1,13 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { endSession } from '../auth';
+import { userExists } from '../auth-repository';
 import type { AppBindings } from '../context';
 import { AppError } from '../errors';
-import { isWrite } from '../guards';
-import { userExists } from './repository';
 
 /**
- * A session read from its signed cookie cache outlives a deleted account by up to a minute
- * (auth.ts): a write for a user who no longer exists is answered 401, and the stale session's
- * cookies are cleared.
+ * A session read from its signed cookie cache, or confirmed on this instance within the last
+ * minute, outlives a deleted account (auth.ts): a request for a user who no longer exists is
+ * answered 401, and the stale session's cookies are cleared.
  */
 const refuseGone = async (c: Context<AppBindings>): Promise<never> => {
   const { auth } = c.get('services');
@@ -22,27 +21,28 @@ const userGone = async (c: Context<AppBindings>) => {
   return user !== null && !(await userExists(c.get('services').database.db, user.id));
 };
 
-/** Writes that check their user themselves (`refuseGoneUserAfter`): the hot save, decision 010. */
-const checkItsOwnUser = new Set(['PUT /api/predictions']);
+/**
+ * Routes that check their user themselves: the hot save (`refuseGoneUserAfter`, decision 010),
+ * and /me, which reads the session from the database and answers a gone one as it answers a
+ * visitor (no user, its cookies cleared), as better-auth's get-session does.
+ */
+const checkItsOwnUser = new Set(['PUT /api/predictions', 'GET /api/account/me']);
 
 /**
- * Every write under /api (better-auth checks its own routes) by a signed-in user first checks
- * that the user still exists: one look-up by primary key; otherwise 401 before any route acts
- * for nobody (or fails on a foreign key). Reads keep trusting the cookie cache.
+ * Every request under /api (better-auth checks its own routes, auth.ts) by a signed-in user first
+ * checks that the user still exists: one look-up by primary key, in the database every instance
+ * shares, so an account deleted on one instance is refused on all of them at once; otherwise 401
+ * before any route reads or acts for nobody (an export of nothing, a foreign key that fails).
  */
 export const refuseGoneUser: MiddlewareHandler<AppBindings> = async (c, next) => {
-  if (
-    isWrite(c.req.method) &&
-    !checkItsOwnUser.has(`${c.req.method} ${c.req.path}`) &&
-    (await userGone(c))
-  )
+  if (!checkItsOwnUser.has(`${c.req.method} ${c.req.path}`) && (await userGone(c)))
     await refuseGone(c);
   await next();
 };
 
 /**
  * For a write exempt from `refuseGoneUser`: when its own team check refused, the refusal may be a
- * deleted account's stale session, which answers 401 like every other write. Rethrows otherwise.
+ * deleted account's stale session, which answers 401 like every other request. Rethrows otherwise.
  */
 export const refuseGoneUserAfter = async (c: Context<AppBindings>, error: unknown) => {
   if (

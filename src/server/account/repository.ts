@@ -12,18 +12,18 @@ export const deleteUser = async (db: Kysely<DB> | Transaction<DB>, userId: strin
   await db.deleteFrom('user').where('id', '=', userId).execute();
 };
 
-/** Whether the user still exists (one look-up by primary key). */
-export const userExists = async (db: Kysely<DB>, userId: string) =>
-  (await db.selectFrom('user').select('id').where('id', '=', userId).executeTakeFirst()) !==
-  undefined;
-
-/** A user's id and role by e-mail, whatever its case. */
-export const findUserRoleByEmail = async (db: Kysely<DB> | Transaction<DB>, email: string) =>
-  (await db
+/** A user's id, role and whether its address is verified, by e-mail whatever its case. */
+export const findUserRoleByEmail = async (db: Kysely<DB> | Transaction<DB>, email: string) => {
+  const row = await db
     .selectFrom('user')
-    .select(['id', 'role'])
+    .select(['id', 'role', 'emailVerified'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-    .executeTakeFirst()) ?? null;
+    .executeTakeFirst();
+  if (!row) return null;
+  const { emailVerified, ...user } = row;
+  // PostgreSQL's boolean, SQLite's 0/1.
+  return { ...user, emailVerified: Number(emailVerified) === 1 };
+};
 
 export const setUserRole = async (
   db: Kysely<DB> | Transaction<DB>,

@@ -3,7 +3,8 @@ import { appPerFile } from '../../../tests/setup/test-app';
 import { sessionCacheSeconds } from '../auth';
 
 // The session is read from a signed cookie for up to a minute (no database round trip on the
-// save path); signing out elsewhere or a deleted account takes effect within that minute.
+// save path); signing out elsewhere takes effect within that minute (a deleted account at once:
+// tests/security/deleted-account.test.ts).
 const t = appPerFile();
 afterEach(() => {
   vi.useRealTimers();

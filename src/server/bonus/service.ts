@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isLeagueAdmin, requireStanding } from '../access/league-access';
 import type { SessionUser } from '../auth';
 import { leagueActorOf, writeLeagueLog } from '../league-log';
 import type { LogData } from '../../domain/feed';
@@ -30,7 +31,7 @@ const isTyped = (kind: repo.QuestionRow['kind']) => typedKinds.includes(kind);
 
 const manager = async (deps: Deps, user: SessionUser, leagueId: string) => {
   const league = await findLeague(deps, { leagueId });
-  if (league.adminUserId !== user.id) throw new AppError('NOT_LEAGUE_ADMIN');
+  await requireStanding(deps.database.db, league, user, 'manageBonus');
   return league;
 };
 
@@ -138,7 +139,7 @@ export const listBonus = async (
       answers: isClosed ? await countsOf(q) : null,
     });
   }
-  const canManage = viewer !== null && league.adminUserId === viewer.id && season === current;
+  const canManage = isLeagueAdmin(league, viewer) && season === current;
   return {
     season: asked,
     questions: shown,

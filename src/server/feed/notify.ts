@@ -77,7 +77,10 @@ export const notifyFeed = async (
       locales.get(device.user_id) ?? null,
     );
     try {
-      const outcome = await deliverPush(keys, device, message, { ttlSeconds: 24 * 3600 });
+      const outcome = await deliverPush(keys, device, message, {
+        ttlSeconds: 24 * 3600,
+        production: services.env.NODE_ENV === 'production',
+      });
       if (outcome === 'gone') await forgetEndpoint(db, device.endpoint);
       else if (outcome === 'sent') delivered.push(device.endpoint);
     } catch (err) {

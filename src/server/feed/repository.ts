@@ -299,27 +299,6 @@ export const teamOwners = async (db: Db, teamIds: readonly string[]) =>
         .where('id', 'in', [...teamIds])
         .execute();
 
-/** The viewer's teams in a league, oldest first, and whether the league admin barred them. */
-export const feedAccess = async (db: Db, leagueId: string, userId: string) => {
-  const [teams, bar] = await Promise.all([
-    db
-      .selectFrom('teams')
-      .select(['id', 'name'])
-      .where('league_id', '=', leagueId)
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .orderBy('name')
-      .execute(),
-    db
-      .selectFrom('league_bars')
-      .select('user_id')
-      .where('league_id', '=', leagueId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-  ]);
-  return { teams, barred: bar !== undefined };
-};
-
 export const feedSettingOf = async (db: Db, userId: string, leagueId: string) => {
   const row = await db
     .selectFrom('league_feed_members')
@@ -357,7 +336,8 @@ export const saveFeedMember = async (
 
 /**
  * Of these users, those to tell about a reply or a mention in a league: they asked for its feed
- * notifications, still hold a team in it and are not barred; with their language.
+ * notifications and still hold a team in it (a member, access/league-access.ts: a removed team's
+ * owner with another team in the league is one); with their language.
  */
 export const usersToNotify = async (db: Db, leagueId: string, userIds: readonly string[]) =>
   userIds.length === 0
@@ -376,17 +356,6 @@ export const usersToNotify = async (db: Db, leagueId: string, userIds: readonly 
               .select('t.id')
               .whereRef('t.user_id', '=', 'f.user_id')
               .where('t.league_id', '=', leagueId),
-          ),
-        )
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('league_bars as b')
-                .select('b.user_id')
-                .whereRef('b.user_id', '=', 'f.user_id')
-                .where('b.league_id', '=', leagueId),
-            ),
           ),
         )
         .execute();

@@ -58,7 +58,7 @@ export const feedRoutes = createRouter()
     route({
       method: 'patch',
       path: '/{leagueId}/messages/{messageId}',
-      summary: "Edit your message (it shows 'edited')",
+      summary: "Edit your message (it shows 'edited'; 10 edits a minute)",
       request: { params: messageParam, ...body(editMessageBody) },
       responses: { 200: json(z.object({ message: feedMessage })) },
     }),
@@ -85,7 +85,8 @@ export const feedRoutes = createRouter()
     route({
       method: 'put',
       path: '/{leagueId}/messages/{messageId}/reactions/{emoji}',
-      summary: 'React to a message with 👍 😂 😮 😢 🔥 or ⚽',
+      summary:
+        'React to a message with 👍 😂 😮 😢 🔥 or ⚽ (30 reactions given or taken back a minute)',
       request: { params: messageParam.extend({ emoji: emojiParam }) },
       responses: { 200: ok },
     }),
@@ -99,7 +100,7 @@ export const feedRoutes = createRouter()
     route({
       method: 'delete',
       path: '/{leagueId}/messages/{messageId}/reactions/{emoji}',
-      summary: 'Take your reaction back',
+      summary: 'Take your reaction back (counted with the reactions given)',
       request: { params: messageParam.extend({ emoji: emojiParam }) },
       responses: { 200: ok },
     }),

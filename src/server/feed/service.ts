@@ -10,6 +10,7 @@ import type { FeedMessage, FeedPage, PostMessageBody } from '../../domain/feed';
 import { nameMaxLength } from '../../domain/league-names';
 import type { SessionUser } from '../auth';
 import type { Services } from '../context';
+import { can, requireStanding, type Standing } from '../access/league-access';
 import { AppError } from '../errors';
 import { findLeague } from '../leagues/service';
 import { listUserLeagues, type LeagueRow } from '../leagues/repository';
@@ -30,14 +31,16 @@ interface Access {
   league: LeagueRow;
   /** The viewer's teams in the league, oldest first (empty: a site admin reading). */
   teams: { id: string; name: string }[];
+  /** The viewer's standing in the league (access/league-access.ts). */
+  standing: Standing;
   /** League admin or site admin: may remove others' messages, sees report counts. */
   moderator: boolean;
   siteAdmin: boolean;
 }
 
 /**
- * Members only (a team in the league, not barred); site admins may read and moderate any league.
- * Signed out: 401; not a member: 403; barred: 403 with the removal's message.
+ * Members only (access/league-access.ts: a team in the league); site admins may read and moderate
+ * any league. Signed out: 401; not a member: 403 MEMBERS_ONLY.
  */
 const access = async (
   deps: Deps,
@@ -47,18 +50,22 @@ const access = async (
 ): Promise<Access> => {
   if (!user) throw new AppError('UNAUTHENTICATED');
   const league = await findLeague(deps, { leagueId });
-  const { teams, barred } = await repo.feedAccess(deps.database.db, league.id, user.id);
-  const siteAdmin = user.role === 'admin';
-  if (barred && !siteAdmin) throw new AppError('REMOVED_FROM_LEAGUE');
-  if (teams.length === 0 && (need === 'post' || !siteAdmin)) throw new AppError('MEMBERS_ONLY');
+  const standing = await requireStanding(
+    deps.database.db,
+    league,
+    user,
+    need === 'post' ? 'post' : 'readFeed',
+  );
   return {
     league,
-    teams: barred ? [] : teams,
-    moderator: siteAdmin || league.adminUserId === user.id,
-    siteAdmin,
+    teams: standing.teams,
+    standing,
+    moderator: can(standing, 'moderate'),
+    siteAdmin: standing.siteAdmin,
   };
 };
 
+/** The league's 'feed' signal; its streams hear at most one a second (realtime/league-streams.ts). */
 const publish = (deps: Deps, leagueId: string) =>
   deps.bus.publish({ type: 'feed', leagueId, version: deps.now().getTime() });
 
@@ -238,11 +245,13 @@ export const editMessage = async (
 ): Promise<FeedMessage> => {
   const a = await access(deps, user, input.leagueId, 'post');
   const viewer = user as SessionUser;
+  const { db } = deps.database;
+  // Counted as posts are: each edit is a 'feed' signal to every open stream of the league.
+  await takeAttempt(db, throttleRules.leagueEdits, `${viewer.id}:${a.league.id}`, deps.now());
   const message = await messageIn(deps, a.league.id, input.messageId);
   if (message.userId !== viewer.id) throw new AppError('NOT_YOUR_MESSAGE');
   if (message.deletedBy) throw new AppError('MESSAGE_GONE');
   const mentions = await mentionsIn(deps, a.league.id, input.text);
-  const { db } = deps.database;
   if (message.text !== input.text) {
     await repo.editMessage(db, message.id, input.text, mentions, deps.now().toISOString());
     await publish(deps, a.league.id);
@@ -268,7 +277,7 @@ export const deleteMessage = async (
   const own = message.userId === viewer.id && a.teams.length > 0;
   const by: repo.DeletedBy | null = own
     ? 'deleted'
-    : a.league.adminUserId === viewer.id && a.teams.length > 0
+    : a.standing.member && a.standing.leagueAdmin
       ? 'removed_by_admin'
       : a.siteAdmin
         ? 'removed_by_site_admin'
@@ -285,12 +294,14 @@ export const react = async (
 ) => {
   const a = await access(deps, user, input.leagueId, 'post');
   const viewer = user as SessionUser;
+  const { db } = deps.database;
+  const now = deps.now();
+  await takeAttempt(db, throttleRules.leagueReactions, `${viewer.id}:${a.league.id}`, now);
   const message = await messageIn(deps, a.league.id, input.messageId);
   if (message.deletedBy) throw new AppError('MESSAGE_GONE');
   const reaction = { messageId: message.id, userId: viewer.id, emoji: input.emoji };
-  if (input.on)
-    await repo.putReaction(deps.database.db, { ...reaction, at: deps.now().toISOString() });
-  else await repo.deleteReaction(deps.database.db, reaction);
+  if (input.on) await repo.putReaction(db, { ...reaction, at: now.toISOString() });
+  else await repo.deleteReaction(db, reaction);
   await publish(deps, a.league.id);
 };
 

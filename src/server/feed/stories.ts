@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FeedMessage } from '../../domain/feed';
 import { roundComplete, roundStory, type LeagueStory, type RoundStory } from '../../domain/story';
+import { authorize, can } from '../access/league-access';
 import type { SessionUser } from '../auth';
 import type { Services } from '../context';
 import { AppError } from '../errors';
@@ -214,7 +215,7 @@ export const listStories = async (
   return {
     stories,
     pinned: pinned ?? null,
-    canPin: a.teams.length > 0 && a.league.adminUserId === viewer.id,
+    canPin: a.standing.member && can(a.standing, 'administer'),
   };
 };
 
@@ -226,7 +227,7 @@ export const pinMessage = async (
 ) => {
   const a = await feedAccess(deps, user, input.leagueId, 'post');
   const viewer = user as SessionUser;
-  if (a.league.adminUserId !== viewer.id) throw new AppError('NOT_LEAGUE_ADMIN');
+  authorize(a.standing, 'administer');
   const { db } = deps.database;
   const message = await messages.findMessage(db, input.messageId);
   if (!message || message.leagueId !== a.league.id) throw new AppError('MESSAGE_NOT_FOUND');
@@ -243,9 +244,7 @@ export const unpinMessage = async (
   input: { leagueId: string },
 ) => {
   const a = await feedAccess(deps, user, input.leagueId, 'read');
-  const viewer = user as SessionUser;
-  const leagueAdmin = a.teams.length > 0 && a.league.adminUserId === viewer.id;
-  if (!leagueAdmin && !a.siteAdmin) throw new AppError('NOT_LEAGUE_ADMIN');
+  authorize(a.standing, 'moderate');
   await repo.deletePin(deps.database.db, a.league.id);
   await publishFeed(deps, a.league.id);
 };

@@ -1,3 +1,4 @@
+import { requireStanding } from '../access/league-access';
 import type { SessionUser } from '../auth';
 import { auditActorOf, writeAudit } from '../audit-repository';
 import { isUniqueViolation } from '../db/errors';
@@ -17,7 +18,7 @@ import type { LogData, LogKind } from '../../domain/feed';
 
 const adminLeague = async (deps: Deps, user: SessionUser, leagueId: string) => {
   const league = await findLeague(deps, { leagueId });
-  if (league.adminUserId !== user.id) throw new AppError('NOT_LEAGUE_ADMIN');
+  await requireStanding(deps.database.db, league, user, 'administer');
   return league;
 };
 

@@ -1,3 +1,4 @@
+import { isLeagueAdmin, requireStanding, standingOf } from '../access/league-access';
 import type { SessionUser } from '../auth';
 import { auditActorOf, writeAudit } from '../audit-repository';
 import { inTransaction } from '../db/transaction';
@@ -39,7 +40,10 @@ export const passAdminRole = async (
   leaving: string,
   now: Date,
 ) => {
-  if (league.adminUserId !== leaving || (await repo.isMember(trx, league.id, leaving)))
+  if (
+    !isLeagueAdmin(league, { id: leaving }) ||
+    (await standingOf(trx, league, { id: leaving, role: 'user' })).member
+  )
     return { heir: null, deleted: false };
   const heir = await repo.longestStandingMember(trx, league.id);
   if (heir) {
@@ -87,7 +91,7 @@ export const leaveLeague = async (
     );
     return {
       leagueDeleted: passed.deleted,
-      stillMember: await repo.isMember(trx, league.id, user.id),
+      stillMember: (await standingOf(trx, league, user)).member,
     };
   });
 };
@@ -100,7 +104,7 @@ export const handOverAdmin = async (
   now: Date,
 ) => {
   const league = await findLeague(deps, { leagueId });
-  if (league.adminUserId !== user.id) throw new AppError('NOT_LEAGUE_ADMIN');
+  await requireStanding(deps.database.db, league, user, 'administer');
   const team = await repo.findTeam(deps.database.db, teamId);
   if (!team || team.leagueId !== league.id) throw new AppError('TEAM_NOT_FOUND');
   if (team.userId === user.id) throw new AppError('ALREADY_LEAGUE_ADMIN');

@@ -168,14 +168,6 @@ export const findTeam = async (db: Db, teamId: string): Promise<TeamRow | null> 
   return row ? { id: row.id, leagueId: row.league_id, userId: row.user_id, name: row.name } : null;
 };
 
-export const isMember = async (db: Db, leagueId: string, userId: string) =>
-  (await db
-    .selectFrom('teams')
-    .select('id')
-    .where('league_id', '=', leagueId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()) !== undefined;
-
 /** Every league the user has a team in, with the user's teams, oldest membership first. */
 export const listUserLeagues = async (db: Db, userId: string) => {
   const teams = await db
@@ -374,14 +366,6 @@ export const fillNameKeys = async (db: Kysely<DB>, dialect: Dialect): Promise<nu
   if (filled > 0 && dialect === 'postgres') await sql`vacuum (analyze) teams, leagues`.execute(db);
   return filled;
 };
-
-export const isBarred = async (db: Db, leagueId: string, userId: string) =>
-  (await db
-    .selectFrom('league_bars')
-    .select('user_id')
-    .where('league_id', '=', leagueId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst()) !== undefined;
 
 /** Bars a player from rejoining (again: the latest removed team's name is kept). */
 export const insertBar = (

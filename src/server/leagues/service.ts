@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { authorize, standingOf } from '../access/league-access';
 import {
   inviteCodeFromBytes,
   normaliseInviteCode,
@@ -102,8 +103,9 @@ const addToOwnLeague = async (
   names: string[],
   now: Date,
 ): Promise<CreateResult> => {
-  if (!(await repo.isMember(db, existing.id, user.id))) throw new AppError('LEAGUE_NAME_TAKEN');
-  if (await repo.isBarred(db, existing.id, user.id)) throw new AppError('REMOVED_FROM_LEAGUE');
+  const standing = await standingOf(db, existing, user);
+  if (!standing.member) throw new AppError('LEAGUE_NAME_TAKEN');
+  authorize(standing, 'addTeam');
   const teams = await inTransaction(db, async (trx) => {
     const added: repo.TeamRow[] = [];
     for (const name of names)
@@ -180,9 +182,8 @@ const findByCodeOrName = async (
 };
 
 /** A player whose team the league admin removed may not come back until the admin allows it. */
-const refuseBarred = async (db: Kysely<DB>, leagueId: string, userId: string) => {
-  if (await repo.isBarred(db, leagueId, userId)) throw new AppError('REMOVED_FROM_LEAGUE');
-};
+const refuseBarred = async (db: Kysely<DB>, league: repo.LeagueRow, user: SessionUser) =>
+  authorize(await standingOf(db, league, user), 'join');
 
 /** The /join look-up: the league of a code or name, and whether the viewer plays in it. */
 export const lookupInvite = async (
@@ -192,7 +193,7 @@ export const lookupInvite = async (
 ) => {
   const found = await findByCodeOrName(database.db, query);
   if (!found) throw new AppError('INVALID_LEAGUE');
-  const member = viewer !== null && (await repo.isMember(database.db, found.league.id, viewer.id));
+  const { member } = await standingOf(database.db, found.league, viewer);
   return { ...found, member };
 };
 
@@ -216,7 +217,7 @@ const joinFound = async (
   teamName: string,
   now: Date,
 ) => {
-  await refuseBarred(db, league.id, user.id);
+  await refuseBarred(db, league, user);
   const team = await insertTeamOrConflict(db, league.id, user.id, teamName, now);
   return { league, team };
 };
@@ -254,7 +255,7 @@ export const quickJoin = async (
   if (existing && existing.userId !== visitor?.id) throw new AppError('TEAM_NAME_TAKEN');
   if (existing) return { league, team: existing, user: visitor, reentered: true };
   // A removed player is refused before a guest would be started for nothing.
-  if (visitor) await refuseBarred(db, league.id, visitor.id);
+  if (visitor) await refuseBarred(db, league, visitor);
   const user = visitor ?? (await guests.start());
   try {
     const team = await insertTeamOrConflict(db, league.id, user.id, input.teamName, now);
@@ -273,9 +274,9 @@ export const addTeam = async (
 ) => {
   const { db } = database;
   const league = await findLeague({ database }, { leagueId });
-  if (!(await repo.isMember(db, leagueId, user.id)))
-    throw new AppError('FORBIDDEN', 'Join this league before creating another team in it.');
-  return joinFound(db, league, user, teamName, now);
+  authorize(await standingOf(db, league, user), 'addTeam');
+  const team = await insertTeamOrConflict(db, league.id, user.id, teamName, now);
+  return { league, team };
 };
 
 /** The viewer's leagues with their teams in each (none when signed out). */
@@ -300,7 +301,9 @@ export const leagueDetail = async (
   { leagueId }: { leagueId: string },
 ) => {
   const league = await findLeague({ database }, { leagueId });
-  const members = await repo.listMembers(database.db, league.id);
-  const member = viewer !== null && members.some((m) => m.userId === viewer.id);
-  return { league, members, member };
+  const [members, standing] = await Promise.all([
+    repo.listMembers(database.db, league.id),
+    standingOf(database.db, league, viewer),
+  ]);
+  return { league, members, member: standing.member };
 };

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { can, standingOf } from '../access/league-access';
 import type { SessionUser } from '../auth';
 import type { Services } from '../context';
 import type { DB } from '../db/schema';
@@ -49,15 +50,19 @@ export const leagueStandings = async (
     now,
   );
   // The live table is read beside the confirmed one (a page after a goal waits for neither).
-  const [seasons, standings, member, live] = await Promise.all([
+  const [seasons, standings, standing, live] = await Promise.all([
     seasonsOffered(db, league, current, spans),
     tables.table(league, season ?? '', input, viewer?.id ?? null),
-    viewer ? repo.isMember(db, league.id, viewer.id) : false,
+    standingOf(db, league, viewer),
     input.view === 'live' && season !== null
       ? tables.liveTable(league, season, input, viewer?.id ?? null)
       : null,
   ]);
   const { bonus } = standings;
+  const { member } = standing;
+  // Live points and ranks tell whether each pick is right and carries a joker: members only.
+  // Everyone else gets the confirmed table beside the live fixtures' scores and clock.
+  const livePoints = can(standing, 'readLiveTable');
   const mine = (r: TotalsRow) => viewer !== null && r.userId === viewer.id;
   const toRow = (r: TotalsRow & { rank: number }) => ({
     rank: r.rank,
@@ -78,7 +83,7 @@ export const leagueStandings = async (
     Object.assign(toRow(r), { livePoints: r.points, liveRank: r.rank });
   const chosen = standings.round;
   const table =
-    input.view !== 'live'
+    input.view !== 'live' || !livePoints
       ? { rows: standings.rows.map(toRow), top: standings.top.map(toRow) }
       : live
         ? { rows: live.rows.map(liveRow), top: live.top.map(liveRow), page: live.page }

@@ -1,22 +1,14 @@
 import { z } from 'zod';
+import { isLeagueAdmin, seesInviteCode } from '../access/league-access';
 import type { SessionUser } from '../auth';
 import type { LeagueRow } from './repository';
-
-const showsCode = (
-  league: LeagueRow,
-  viewer: SessionUser | null,
-  access: { member: boolean; knowsCode?: boolean },
-) =>
-  access.member ||
-  access.knowsCode === true ||
-  (viewer !== null && league.adminUserId === viewer.id);
 
 export const leagueIdParam = z.object({ leagueId: z.string().min(1).max(64) });
 
 /**
- * A league as the API shows it to `viewer` (isAdmin: the viewer created it). The invite code goes
- * only to the league's members and admin, or to whoever just gave it (`knowsCode`): a player
- * removed from the league must not learn a code the admin changed.
+ * A league as the API shows it to `viewer` (isAdmin: the viewer runs it). The invite code goes
+ * only to whom the access module shows it (the league's members and admin), or to whoever just
+ * gave it (`knowsCode`): a player removed from the league must not learn a code the admin changed.
  */
 export const summaryOf = (
   league: LeagueRow,
@@ -25,12 +17,15 @@ export const summaryOf = (
 ) => ({
   id: league.id,
   name: league.name,
-  inviteCode: showsCode(league, viewer, access) ? league.inviteCode : null,
+  inviteCode:
+    access.knowsCode === true || seesInviteCode(league, viewer, access.member)
+      ? league.inviteCode
+      : null,
   competitionId: league.competitionId,
   competitionName: league.competitionName,
   competitionRoute: league.competitionRoute,
   joinByName: league.joinByName,
-  isAdmin: viewer !== null && league.adminUserId === viewer.id,
+  isAdmin: isLeagueAdmin(league, viewer),
   rules: league.rules,
 });
 

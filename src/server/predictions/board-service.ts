@@ -1,5 +1,6 @@
 import { parseFieldOrigins } from '../../domain/fixtures';
 import { picksRevealed, isFixtureLocked, pickVisible } from '../../domain/predictions';
+import { authorize, can, standingOf } from '../access/league-access';
 import type { SessionUser } from '../auth';
 import type { Services } from '../context';
 import { AppError } from '../errors';
@@ -40,13 +41,11 @@ export const leagueBoard = async (
   const { season } = await resolveSeason(database.db, league.competitionId, input.season, now);
   await standings.makeCurrent(league);
   const { lockMinutesBefore } = await rulesOfLeague(database.db, league.id, season);
-  const data = await repo.leagueFixtureEntries(
-    database.db,
-    league.id,
-    league.competitionId,
-    season ?? '',
-  );
-  const member = viewer !== null && data.teams.some((t) => t.user_id === viewer.id);
+  const [data, standing] = await Promise.all([
+    repo.leagueFixtureEntries(database.db, league.id, league.competitionId, season ?? ''),
+    standingOf(database.db, league, viewer),
+  ]);
+  const member = can(standing, 'readPicks');
   const fixtures = data.fixtures.map((f) => {
     const state = {
       kickoffAt: f.kickoff_at,
@@ -90,6 +89,9 @@ export const fixturePicks = async (
   const fixture = await findFixture(database.db, input.fixtureId);
   if (!fixture || fixture.competitionId !== league.competitionId)
     throw new AppError('UNKNOWN_FIXTURE');
+  authorize(await standingOf(database.db, league, user), 'readPicks');
+  const revealed = picksRevealed({ ...fixture, statusBy: fixture.origins.status }, now);
+  if (!revealed) throw new AppError('PREDICTIONS_HIDDEN');
   await standings.makeCurrent(league);
   const data = await repo.leagueFixtureEntries(
     database.db,
@@ -97,15 +99,12 @@ export const fixturePicks = async (
     league.competitionId,
     fixture.season,
   );
-  const member = data.teams.some((t) => t.user_id === user.id);
-  const revealed = picksRevealed({ ...fixture, statusBy: fixture.origins.status }, now);
-  if (!member || !revealed) throw new AppError('PREDICTIONS_HIDDEN');
   return {
     entries: data.teams.map((t) =>
       entryOf(
         t,
         data.byKey.get(`${fixture.id}|${t.id}`),
-        pickVisible(revealed, { member, own: t.user_id === user.id }),
+        pickVisible(revealed, { member: true, own: t.user_id === user.id }),
       ),
     ),
   };

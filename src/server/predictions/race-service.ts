@@ -7,7 +7,7 @@ import type { Services } from '../context';
 import { AppError } from '../errors';
 import { yieldToEventLoop } from '../event-loop';
 import { findFixture } from '../fixtures/repository';
-import { isMember } from '../leagues/repository';
+import { authorize, standingOf } from '../access/league-access';
 import { rulesOfLeague } from '../leagues/rules-repository';
 import { findLeague } from '../leagues/service';
 import { racePicks } from './race-repository';
@@ -76,10 +76,8 @@ export const fixtureRace = async (
   const fixture = await findFixture(db, input.fixtureId);
   if (!fixture || fixture.competitionId !== league.competitionId)
     throw new AppError('UNKNOWN_FIXTURE');
-  if (
-    !(await isMember(db, league.id, user.id)) ||
-    !picksRevealed({ ...fixture, statusBy: fixture.origins.status }, now)
-  )
+  authorize(await standingOf(db, league, user), 'readPicks');
+  if (!picksRevealed({ ...fixture, statusBy: fixture.origins.status }, now))
     throw new AppError('PREDICTIONS_HIDDEN');
   // Where every pick stands is the same for every member: worked out once per state of the
   // fixture (score, minute, clock, status) and the league's version; a read adds the viewer's

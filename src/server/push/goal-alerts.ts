@@ -178,6 +178,7 @@ export const sendGoalAlerts = async (
     return { ...result, waiting: true };
   const state = { status: fixture.status, goal: firstGoalOf(fixture) };
   const keys = await vapidKeys(services);
+  const production = services.env.NODE_ENV === 'production';
   const pace = pacer(10);
   const keyOf = (t: repo.AlertTarget) => `goal|${fixtureId}|${t.teamId}`;
   let after = '';
@@ -254,7 +255,10 @@ export const sendGoalAlerts = async (
       for (let next = queue.shift(); next; next = queue.shift()) {
         try {
           const message = goalAlertMessage(fixture, next.m.lead, next.m.teams, next.m.locale);
-          const outcome = await deliverPush(keys, next.device, message, { ttlSeconds: 3600 });
+          const outcome = await deliverPush(keys, next.device, message, {
+            ttlSeconds: 3600,
+            production,
+          });
           if (outcome === 'gone') await forgetEndpoint(db, next.device.endpoint);
           else if (outcome === 'sent') delivered.push(next.device.endpoint);
           result[outcome] += 1;

@@ -1,5 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { isIP } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import type { VapidKeys } from './keys';
 
@@ -71,13 +72,26 @@ const pushWorker = () => {
  * has ended and should be forgotten; anything else that is not 2xx is a failure to log, never
  * retried. Throws when the message cannot be made for the target's keys (stored before they
  * were checked at subscribe).
+ *
+ * The endpoint is checked again as at subscribe (issue 51): one stored before the check was
+ * tightened, or written behind its back, is never posted to. It is 'gone' — forgotten like a
+ * subscription its push service ended, not left to fail at every send like a bad key — since the
+ * check is certain and lasting: no browser's push service has such an address, so nothing that
+ * could ever be delivered is lost.
  */
 export const deliverPush = async (
   keys: VapidKeys,
   target: PushTarget,
   message: PushMessage,
-  options: { ttlSeconds: number; topic?: string; timeoutMs?: number },
+  options: {
+    ttlSeconds: number;
+    topic?: string;
+    timeoutMs?: number;
+    /** NODE_ENV=production: public push services only (acceptableEndpoint). */
+    production: boolean;
+  },
 ): Promise<PushOutcome> => {
+  if (!acceptableEndpoint(target.endpoint, options.production)) return 'gone';
   const thread = pushWorker();
   const id = (nextId += 1);
   const answer = await new Promise<Answer>((resolve) => {
@@ -99,7 +113,53 @@ export const deliverPush = async (
   return answer.outcome ?? 'failed';
 };
 
-/** Push endpoints the server will post to: https, or loopback http outside production (tests). */
+/**
+ * Top-level names that are local by definition (RFC 6761, 6762, 7686, 8375 and ICANN's
+ * 'internal') or by wide custom: no push service is ever under one.
+ */
+const localNames = new Set([
+  'localhost',
+  'localdomain',
+  'local',
+  'internal',
+  'test',
+  'invalid',
+  'example',
+  'arpa',
+  'onion',
+  'lan',
+  'home',
+  'corp',
+  'intranet',
+  'private',
+]);
+/** A DNS label of a host name: letters, digits and inner hyphens, 63 at most. */
+const hostLabel = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * A public host name, as the URL parser leaves it (lower case, IDN as punycode, an IPv4 address
+ * in any spelling — 2130706433, 0x7f.1, 0177.0.0.1 — made dotted, so one test finds them all):
+ * two labels or more, none empty (so no trailing dot, which names the same host), no address,
+ * no 'localhost' label (localhost., x.localhost) and no local top-level name.
+ */
+const publicHostName = (hostname: string) => {
+  if (hostname.length > 253 || isIP(hostname.replace(/^\[|\]$/g, '')) !== 0) return false;
+  const labels = hostname.split('.');
+  const top = labels.at(-1) ?? '';
+  return (
+    labels.length >= 2 &&
+    labels.every((label) => hostLabel.test(label) && label !== 'localhost') &&
+    !localNames.has(top) &&
+    !/^\d+$/.test(top)
+  );
+};
+
+/**
+ * Push endpoints the server will post to. In production (issue 51) only https on port 443 —
+ * given or implied: the parser drops a default port — of a public host name: a push service is
+ * one, and anything else would have the server post to itself or its network. Outside
+ * production any https, or http on loopback (the local push service of the tests).
+ */
 export const acceptableEndpoint = (endpoint: string, production: boolean) => {
   let url: URL;
   try {
@@ -107,12 +167,17 @@ export const acceptableEndpoint = (endpoint: string, production: boolean) => {
   } catch {
     return false;
   }
+  if (production)
+    return (
+      url.protocol === 'https:' &&
+      !url.username &&
+      !url.password &&
+      url.port === '' &&
+      publicHostName(url.hostname)
+    );
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (url.protocol === 'http:') return loopback && !production;
-  if (url.protocol !== 'https:' || url.username || url.password) return false;
-  // Push services are named hosts; an address or a local name is never one.
-  const literal = /^[\d.]+$/.test(url.hostname) || url.hostname.startsWith('[');
-  return production ? !literal && !loopback && url.hostname.includes('.') : true;
+  if (url.protocol === 'http:') return loopback;
+  return url.protocol === 'https:' && !url.username && !url.password;
 };
 
 /** Whether 65 bytes (0x04, x, y) are a point on P-256: importing one that is not throws. */

@@ -161,6 +161,7 @@ export const runPushReminders = async (
   const rounds = await upcomingRounds(db, now, pushLeads.day + longestLockHours);
   if (rounds.length === 0) return result;
   const keys = await vapidKeys(services);
+  const production = services.env.NODE_ENV === 'production';
   for (const round of rounds) {
     const competition = await competitionLabel(db, round.competitionId);
     if (!competition) continue;
@@ -190,6 +191,7 @@ export const runPushReminders = async (
                 );
                 const outcome = await deliverPush(keys, target, message, {
                   ttlSeconds: Math.max(60, Math.floor((due.deadline - now.getTime()) / 1000)),
+                  production,
                 });
                 if (outcome === 'gone') await repo.forgetEndpoint(db, target.endpoint);
                 else if (outcome === 'sent')

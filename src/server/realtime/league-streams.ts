@@ -14,6 +14,11 @@ import type { EventBus, LiveEvent } from './bus';
 const heartbeatMs = 25_000;
 /** Streams written in one turn of the event loop. */
 const slice = 250;
+/**
+ * A league's streams hear at most one 'feed' signal in this time (issue 51): a burst of posts,
+ * edits and reactions is one signal at once and one, the latest version, at the window's end.
+ */
+const feedEveryMs = 1000;
 
 interface League {
   competitionId: string;
@@ -47,17 +52,23 @@ const framesOf = (leagueId: string, events: readonly LiveEvent[]) => {
         JSON.stringify({ fixtures: [...versions].map(([id, version]) => ({ id, version })) }),
       ),
     );
-  // The feed's signal carries no message: members fetch those from the feed's route.
-  let feed = 0;
-  for (const e of events) if (e.type === 'feed') feed = Math.max(feed, e.version);
-  if (feed > 0) frames.push(frame('feed', JSON.stringify({ version: feed })));
   return frames.join('');
 };
 
 const frame = (event: string, data: string) => `event: ${event}\ndata: ${data}\n\n`;
 
+// The feed's signal carries no message: members fetch those from the feed's route.
+const feedFrame = (version: number) => frame('feed', JSON.stringify({ version }));
+
+/** A league's window of 'feed' signals: the version held back until it ends (0: none). */
+interface FeedWindow {
+  timer: NodeJS.Timeout;
+  held: number;
+}
+
 export class LeagueStreams {
   private readonly leagues = new Map<string, League>();
+  private readonly feedWindows = new Map<string, FeedWindow>();
   private pending: LiveEvent[] = [];
   private flushing = false;
   private readonly heartbeat: NodeJS.Timeout;
@@ -137,7 +148,8 @@ export class LeagueStreams {
             byLeague.set(id, [...(byLeague.get(id) ?? []), event]);
       for (const [id, leagueEvents] of byLeague) {
         const league = this.leagues.get(id);
-        if (league) await this.write(league.open, framesOf(id, leagueEvents));
+        if (league)
+          await this.write(league.open, framesOf(id, leagueEvents) + this.feed(id, leagueEvents));
       }
     } catch (err) {
       this.logger.warn({ err }, 'live streams: an event could not be written');
@@ -147,6 +159,46 @@ export class LeagueStreams {
         this.flushing = true;
         setImmediate(() => void this.flush());
       }
+    }
+  }
+
+  /**
+   * The 'feed' frame a league's streams get now for these events: the newest version when no
+   * window is open (one opens), else nothing — the window holds it back for its end. Coalesced
+   * here, where the streams are, rather than where changes are made: every instance hears every
+   * instance's events on the bus, so each stream gets one signal a second however many instances
+   * publish, and the pages refetch the feed on each (its version only tells newer from older).
+   */
+  private feed(leagueId: string, events: readonly LiveEvent[]): string {
+    let version = 0;
+    for (const e of events) if (e.type === 'feed') version = Math.max(version, e.version);
+    if (version === 0) return '';
+    const open = this.feedWindows.get(leagueId);
+    if (open) {
+      open.held = Math.max(open.held, version);
+      return '';
+    }
+    this.openFeedWindow(leagueId);
+    return feedFrame(version);
+  }
+
+  private openFeedWindow(leagueId: string) {
+    const timer = setTimeout(() => void this.endFeedWindow(leagueId), feedEveryMs);
+    timer.unref();
+    this.feedWindows.set(leagueId, { timer, held: 0 });
+  }
+
+  /** A window ends: what it held goes out (the last state is never lost) and opens the next. */
+  private async endFeedWindow(leagueId: string) {
+    const ended = this.feedWindows.get(leagueId);
+    this.feedWindows.delete(leagueId);
+    const league = this.leagues.get(leagueId);
+    if (!ended || ended.held === 0 || !league || this.ended) return;
+    this.openFeedWindow(leagueId);
+    try {
+      await this.write(league.open, feedFrame(ended.held));
+    } catch (err) {
+      this.logger.warn({ err }, 'live streams: an event could not be written');
     }
   }
 
@@ -167,6 +219,8 @@ export class LeagueStreams {
   private endAll() {
     this.ended = true;
     clearInterval(this.heartbeat);
+    for (const window of this.feedWindows.values()) clearTimeout(window.timer);
+    this.feedWindows.clear();
     this.unread();
     for (const league of this.leagues.values()) for (const res of league.open) res.end();
   }

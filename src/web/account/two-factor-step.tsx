@@ -31,7 +31,13 @@ export const TwoFactorStep = ({ onVerified }: { onVerified: () => Promise<void> 
         ? await authClient.twoFactor.verifyBackupCode({ code: value })
         : await authClient.twoFactor.verifyTotp({ code: value });
       if (result.error) {
-        setError(t(backup ? 'auth.twoFactor.wrongBackup' : 'auth.twoFactor.wrong'));
+        // Over the limit of wrong codes (TOO_MANY_TWO_FACTOR_CODES) is not one more wrong code.
+        const { status, code: reason } = result.error;
+        setError(
+          status === 429
+            ? t(`errors.${reason ?? 'RATE_LIMITED'}`, { defaultValue: t('errors.RATE_LIMITED') })
+            : t(backup ? 'auth.twoFactor.wrongBackup' : 'auth.twoFactor.wrong'),
+        );
         return;
       }
       await onVerified();

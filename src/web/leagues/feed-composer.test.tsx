@@ -52,3 +52,28 @@ describe('the chat composer', () => {
     expect(area.value).toBe('');
   });
 });
+
+describe('the chat composer’s limit', () => {
+  it('mirrors the server’s 2,000 code units: stacked accents within 500 characters are refused', () => {
+    dom.render(
+      <FeedComposer
+        teams={[{ id: 't1', name: 'Cal City' }]}
+        replyTo={null}
+        onCancelReply={() => undefined}
+        sending={false}
+        onSend={async () => true}
+      />,
+    );
+    const send = () =>
+      dom.container.querySelector('[data-testid="feed-send"]') as HTMLButtonElement;
+    const counter = () => dom.container.querySelector('[data-testid="feed-counter"]');
+    // 50 letters under 39 accents each: 2,000 code units, it may be sent; one letter more not.
+    const stacked = `Z${'\u0301'.repeat(39)}`.repeat(50);
+    type(stacked);
+    expect(send().disabled).toBe(false);
+    expect(counter()).toBeNull();
+    type(`${stacked}x`);
+    expect(send().disabled).toBe(true);
+    expect(counter()?.textContent).toBe('Too many emoji or accents for one message');
+  });
+});

@@ -10,14 +10,35 @@ import { Textarea } from '../ui/textarea';
 /** Characters left shown from this many on (a message is 1–500 graphemes). */
 const countFrom = 400;
 
-/** The server's rule mirrored: what would be stored, and whether it may be sent. */
+/**
+ * The server's rule mirrored: what would be stored, and whether it may be sent (1–500 graphemes,
+ * 2,000 code units at most). `heavy`: within 500 graphemes but over the code units (emoji or
+ * stacked accents), which the count of characters left would not explain.
+ */
 const measure = (text: string) => {
-  const length = graphemeCount(cleanMessage(text));
-  return { length, ok: length >= messageLimits.min && length <= messageLimits.max };
+  const cleaned = cleanMessage(text);
+  const length = graphemeCount(cleaned);
+  const heavy = length <= messageLimits.max && cleaned.length > messageLimits.maxUnits;
+  return {
+    length,
+    heavy,
+    ok: length >= messageLimits.min && length <= messageLimits.max && !heavy,
+  };
 };
 
-const Counter = ({ length, id }: { length: number; id: string }) => {
+const Counter = ({ length, heavy, id }: { length: number; heavy: boolean; id: string }) => {
   const { t } = useTranslation();
+  if (heavy)
+    return (
+      <span
+        id={id}
+        aria-live="polite"
+        className="text-xs font-semibold text-danger"
+        data-testid="feed-counter"
+      >
+        {t('leagues.feed.tooHeavy')}
+      </span>
+    );
   if (length < countFrom) return null;
   const left = messageLimits.max - length;
   return (
@@ -59,7 +80,7 @@ export const MessageEditor = ({
   const [text, setText] = useState(initial);
   const [saving, setSaving] = useState(false);
   const counterId = useId();
-  const { length, ok } = measure(text);
+  const { length, heavy, ok } = measure(text);
   const save = async () => {
     if (!ok || saving) return;
     setSaving(true);
@@ -90,7 +111,7 @@ export const MessageEditor = ({
         <Button variant="ghost" className="min-h-9 px-3" onClick={onCancel}>
           {t('leagues.feed.cancel')}
         </Button>
-        <Counter length={length} id={counterId} />
+        <Counter length={length} heavy={heavy} id={counterId} />
       </div>
     </div>
   );
@@ -124,7 +145,7 @@ export const FeedComposer = ({
   const textId = useId();
   const counterId = useId();
   const hintId = useId();
-  const { length, ok } = measure(text);
+  const { length, heavy, ok } = measure(text);
   const chosen = teams.some((team) => team.id === teamId) ? teamId : (teams[0]?.id ?? '');
   const send = async () => {
     if (!ok || sending) return;
@@ -195,7 +216,7 @@ export const FeedComposer = ({
           {t('leagues.feed.hint')}
         </span>
         <span className="ml-auto flex items-center gap-2">
-          <Counter length={length} id={counterId} />
+          <Counter length={length} heavy={heavy} id={counterId} />
           <Button type="submit" disabled={!ok || sending} data-testid="feed-send">
             <SendHorizontal aria-hidden="true" className="size-4" />
             {t('leagues.feed.send')}

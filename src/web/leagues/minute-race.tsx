@@ -52,7 +52,10 @@ export const MinuteRace = ({
   const announcement = useGoalAnnouncement(race.data);
   if (race.isPending) return <Skeleton className="h-56" />;
   if (race.isError) {
-    const hidden = race.error instanceof ApiError && race.error.code === 'PREDICTIONS_HIDDEN';
+    // Before kick-off, or not a member of the league (the server's two refusals).
+    const hidden =
+      race.error instanceof ApiError &&
+      (race.error.code === 'PREDICTIONS_HIDDEN' || race.error.code === 'MEMBERS_ONLY');
     return (
       <Card className="text-fg-muted" data-testid="minute-race-unavailable">
         {t(hidden ? 'live.race.hidden' : 'live.race.loadError')}
