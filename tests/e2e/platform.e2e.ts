@@ -247,7 +247,8 @@ describe('push reminders', () => {
       let key = new ArrayBuffer(0);
       PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
         key = options?.applicationServerKey as ArrayBuffer;
-        const endpoint = `https://push.example.test/fg/${Math.random().toString(36).slice(2)}`;
+        // A public host name (production accepts no .test, issue 51); nothing posts to it here.
+        const endpoint = `https://push.e2e.firstgoal.dev/fg/${Math.random().toString(36).slice(2)}`;
         localStorage.setItem('test-push-endpoint', endpoint);
         return fake(endpoint, key) as unknown as PushSubscription;
       };
