@@ -96,7 +96,10 @@ export const seesInviteCode = (
   league: Pick<LeagueRef, 'adminUserId'>,
   viewer: { id: string } | null,
   member: boolean,
-) => viewer !== null && (member || isLeagueAdmin(league, viewer));
+) => viewer !== null && showsCodeTo(member, isLeagueAdmin(league, viewer));
+
+/** The invite code's one rule: the league's members and its admin. */
+const showsCodeTo = (member: boolean, leagueAdmin: boolean) => member || leagueAdmin;
 
 /** The viewer's standing in a league (one read of their teams and bar; none when signed out). */
 export const standingOf = async (
@@ -132,13 +135,7 @@ const refusal = (s: Standing, action: LeagueAction): AppError | null => {
     case 'manageBonus':
       return s.leagueAdmin ? null : new AppError('NOT_LEAGUE_ADMIN');
     case 'seeInviteCode':
-      return seesInviteCode(
-        { adminUserId: s.leagueAdmin ? s.userId : null },
-        { id: s.userId },
-        s.member,
-      )
-        ? null
-        : new AppError('MEMBERS_ONLY');
+      return showsCodeTo(s.member, s.leagueAdmin) ? null : new AppError('MEMBERS_ONLY');
     case 'addTeam':
       if (!s.member)
         return new AppError('MEMBERS_ONLY', 'Join this league before creating another team in it.');
