@@ -56,7 +56,11 @@ export function* leagueRoundsSteps(matches: readonly LeagueMatch[]): Steps<numbe
   const byClub = new Map<string, number[]>();
   for (const { i } of order) {
     const m = matches[i] as LeagueMatch;
-    for (const club of [m.home, m.away]) byClub.set(club, [...(byClub.get(club) ?? []), i]);
+    for (const club of [m.home, m.away]) {
+      const list = byClub.get(club);
+      if (list) list.push(i);
+      else byClub.set(club, [i]);
+    }
   }
   const rounds = Math.max(...[...byClub.values()].map((list) => list.length));
   if (rounds === 0 || byClub.size < 2) return null;
@@ -67,7 +71,10 @@ export function* leagueRoundsSteps(matches: readonly LeagueMatch[]): Steps<numbe
   for (const { i, t } of order) {
     const m = matches[i] as LeagueMatch;
     const k = nth(m.home, i);
-    if (k === nth(m.away, i)) agreed.set(k, [...(agreed.get(k) ?? []), t]);
+    if (k !== nth(m.away, i)) continue;
+    const ts = agreed.get(k);
+    if (ts) ts.push(t);
+    else agreed.set(k, [t]);
   }
   const dates: number[] = [];
   for (let k = 1; k <= rounds; k += 1) {

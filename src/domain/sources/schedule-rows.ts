@@ -33,15 +33,22 @@ export const reportOfRow = (row: ParsedRow, source: SourceId): LiveReport => {
   };
 };
 
-/** A checked report of a schedule source as the planner's row (`index`: its place in the answer). */
-export const rowOfReport = (report: LiveReport, index: number): ImportRow => {
+/**
+ * A checked report of a schedule source as the planner's row (`index`: its place in the answer;
+ * `round`: the round worked out for a source that names none, instead of the report's).
+ */
+export const rowOfReport = (
+  report: LiveReport,
+  index: number,
+  round: string | null | undefined = report.round,
+): ImportRow => {
   const base = {
     index,
-    round: report.round ?? '',
+    round: round ?? '',
     homeTeam: report.home[0] ?? '',
     awayTeam: report.away[0] ?? '',
   };
-  if (!report.round) return { ...base, ok: false, reason: 'A match without a round.' };
+  if (!round) return { ...base, ok: false, reason: 'A match without a round.' };
   const status =
     report.state === 'postponed' || report.state === 'cancelled' ? report.state : undefined;
   const score = report.state === 'finished' ? report.score : null;

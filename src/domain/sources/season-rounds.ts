@@ -119,7 +119,9 @@ export function* listedRoundsSteps(
     const stage =
       stageName(m.stage) ??
       (kind === 'tournament' ? stageName(stageByDate(m.kickoffAt, calendar)) : null);
-    byStage.set(stage, [...(byStage.get(stage) ?? []), i]);
+    const list = byStage.get(stage);
+    if (list) list.push(i);
+    else byStage.set(stage, [i]);
   });
   for (const [stage, indices] of byStage) {
     if (stage === null) {

@@ -149,7 +149,7 @@ const listCompetition = async (
   const rows: ImportRow[] = list.reports.map((report, i) => {
     // A paired fixture keeps its round: the planner files the row under it.
     const round = rounds[i] ?? (pairings.has(report.matchId) ? 'paired' : null);
-    const row = rowOfReport({ ...report, round }, i);
+    const row = rowOfReport(report, i, round);
     if (!row.ok) return row;
     const { result: _played, ...schedule } = row;
     return { ...schedule, matchId: report.matchId, tbd: report.tbd ?? false };
