@@ -92,11 +92,11 @@ export default tseslint.config(
       'src/server/jobs/!(*.test).ts',
       'src/server/fixtures/catalogue.ts',
       'src/server/fixtures/change.ts',
-      'src/server/throttle.ts',
-      'src/server/auth.ts',
+      'src/server/throttle/throttle.ts',
+      'src/server/auth/auth.ts',
       'src/server/standings/tallies.ts',
       'src/server/standings/table.ts',
-      'src/server/demo-data.ts',
+      'src/server/demo/data.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -26,7 +26,7 @@ const sharedByEveryPage = new RegExp(
 /**
  * Writes `x.br` and `x.gz` beside every text file of the build (brotli at its best quality, which
  * costs seconds once here instead of on every request); the server sends the one the browser
- * accepts (src/server/static.ts).
+ * accepts (src/server/http/static.ts).
  */
 const precompress = (): Plugin => ({
   name: 'firstgoal-precompress',

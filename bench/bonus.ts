@@ -6,7 +6,7 @@
 // the standings' first page right after.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { answerKey } from '../src/domain/bonus-rules';
-import type { SessionUser } from '../src/server/auth';
+import type { SessionUser } from '../src/server/auth/auth';
 import { listBonus, settleQuestion } from '../src/server/bonus/service';
 import { leagueStandings } from '../src/server/leagues/standings-service';
 import {

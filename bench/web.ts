@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import lighthouse from 'lighthouse';
-import { demo } from '../src/server/demo-data';
-import { isWebBuilt } from '../src/server/static';
+import { demo } from '../src/server/demo/data';
+import { isWebBuilt } from '../src/server/http/static';
 
 const root = join(import.meta.dirname, '..');
 const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';

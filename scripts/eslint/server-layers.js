@@ -10,31 +10,17 @@ import { dirname, relative, resolve, sep } from 'node:path';
 /** Lowest first; a unit imports only from tiers before its own. */
 export const serverTiers = [
   // Cross-cutting pieces with no dependency on each other.
-  [
-    'errors.ts',
-    'logger.ts',
-    'env.ts',
-    'context.ts',
-    'i18n',
-    'security',
-    'event-loop.ts',
-    'metrics.ts',
-  ],
-  // The database and HTTP helpers, then mail, the fixture sources (their transport, checks and
-  // refusals) and the repositories of cross-cutting tables.
-  ['db', 'http.ts', 'static.ts'],
+  ['errors.ts', 'logger.ts', 'env.ts', 'context.ts', 'i18n', 'security', 'runtime'],
+  // The database and HTTP helpers.
+  ['db', 'http'],
   // Every league-level decision: who may read, post, moderate and administer (issue 51).
   ['access'],
-  [
-    'mailer',
-    'sources',
-    'throttle-repository.ts',
-    'audit-repository.ts',
-    'league-log.ts',
-    'auth-repository.ts',
-  ],
-  ['throttle.ts', 'guards.ts', 'auth-stores.ts', 'session-cookies.ts'],
-  ['auth.ts'],
+  // Mail, the fixture sources (their transport, checks and refusals) and the units of
+  // cross-cutting tables: throttles, the audit log, the league log.
+  ['mailer', 'sources', 'audit', 'league-log'],
+  ['throttle'],
+  // Accounts and sessions: better-auth, its stores, the session cookie, the request guards.
+  ['auth'],
   // Domain-like features: what the game is played on.
   ['fixtures'],
   ['competitions'],
@@ -49,11 +35,11 @@ export const serverTiers = [
   // The admins' sync runs openfootball and the live sources.
   ['sync'],
   // Schedules, then the process: app, start-up, demo data, commands.
-  ['jobs', 'demo-plan.ts'],
-  ['app.ts', 'bootstrap.ts', 'demo-data.ts'],
-  ['server.ts', 'copy-to-postgres.ts'],
+  ['jobs'],
+  ['app.ts', 'bootstrap.ts'],
+  ['server.ts', 'commands', 'demo'],
   ['run.ts'],
-  ['main.ts', 'cli.ts', 'demo.ts'],
+  ['main.ts', 'cli.ts'],
 ];
 
 const tierOf = new Map(serverTiers.flatMap((units, tier) => units.map((u) => [u, tier])));

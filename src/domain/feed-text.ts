@@ -31,7 +31,7 @@ const lineBreaks = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/g;
 
 /**
  * A message as it is stored: line breaks kept (as \n, at most one empty line in a row), every
- * other control, bidi or zero-width character removed as in names (DESIGN §2), tabs and runs of
+ * other control, bidi or zero-width character removed as in names (docs/design.md §2), tabs and runs of
  * spaces made one space, each line and the whole trimmed.
  */
 export const cleanMessage = (value: string): string =>

@@ -1,5 +1,5 @@
 /**
- * The first-goal minute of a match from its list of goals (DESIGN.md §3): regular time only,
+ * The first-goal minute of a match from its list of goals (docs/design.md §3): regular time only,
  * `45+N` → 45, `90+N` (or minute 90 with an offset, or a stoppage-time goal written 93) → 90,
  * extra-time goals ignored, 0 when regular time ended 0-0, unknown (null) when the goals
  * cannot tell. Pure; used by the file import and the results sync alike.

@@ -6,7 +6,7 @@ export const fixtureStatuses = ['scheduled', 'live', 'final', 'postponed', 'canc
 export type FixtureStatus = (typeof fixtureStatuses)[number];
 
 /**
- * Fixture id prefixes of the built-in competitions (specification §3, DESIGN.md §2): ids are
+ * Fixture id prefixes of the built-in competitions (specification §3, docs/design.md §2): ids are
  * `<prefix><n>`, numbered in kick-off order.
  */
 export const builtInFixturePrefixes: Readonly<Record<string, string>> = {

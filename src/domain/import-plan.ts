@@ -158,7 +158,7 @@ export const diffFixture = (row: ParsedRow, f: StoredFixture, timeZone?: string)
 export interface PlanOptions {
   /** Who applies the file: an admin changes anything; a source only what is not an admin's. */
   by?: FieldOrigin;
-  /** With it, a result for a match whose kick-off is still ahead is rejected (DESIGN §3). */
+  /** With it, a result for a match whose kick-off is still ahead is rejected (docs/design.md §3). */
   now?: Date;
   /** The zone of the file's local times: a date-only row keeps a known time on that date. */
   timeZone?: string;

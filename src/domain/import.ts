@@ -73,7 +73,7 @@ export const externalKey = (round: string, home: string, away: string) =>
   [round, home, away].map(normalise).join('|');
 export const teamsKey = (home: string, away: string) => [home, away].map(normalise).join('|');
 
-/** The local time a fixture whose time is not known yet closes at (DESIGN §2). */
+/** The local time a fixture whose time is not known yet closes at (docs/design.md §2). */
 export const placeholderTime = '11:00';
 
 /** The kick-off to store for a date whose time is unknown: 11:00 local. Throws RangeError. */

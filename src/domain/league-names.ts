@@ -35,7 +35,7 @@ const strayJoiner =
   /(?<!\p{Extended_Pictographic}\p{Emoji_Modifier}?\uFE0F?)\u200D|\u200D(?!\p{Extended_Pictographic})/gu;
 
 /**
- * A name as it is stored and compared (DESIGN §2, decision 017): line breaks and tabs become
+ * A name as it is stored and compared (docs/design.md §2, decision 017): line breaks and tabs become
  * spaces, invisible characters (zero-width, bidi controls, soft hyphen, BOM…) go, except inside
  * emoji; runs of spaces become one and the ends are trimmed.
  */

@@ -19,7 +19,7 @@ export interface LeagueRules {
   nearMissMinutes: number;
 }
 
-/** The game's rules (DESIGN §3): 1 + 3 points, two jokers, picks close at kick-off. */
+/** The game's rules (docs/design.md §3): 1 + 3 points, two jokers, picks close at kick-off. */
 export const defaultLeagueRules: Readonly<LeagueRules> = {
   outcomePoints: defaultRules.outcomePoints,
   minutePoints: defaultRules.minutePoints,

@@ -47,7 +47,7 @@ export const isKickedOff = (kickoffAt: string | Date, now: Date) =>
   now.getTime() >= new Date(kickoffAt).getTime();
 
 /**
- * DESIGN §3: a fixture is locked from its kick-off or as soon as it is live, final, postponed or
+ * docs/design.md §3: a fixture is locked from its kick-off or as soon as it is live, final, postponed or
  * cancelled, whichever comes first. A postponed fixture opens again once rescheduled. A league
  * may close picks earlier: `lockMinutesBefore` its kick-off (its rules).
  */

@@ -1,7 +1,7 @@
 import type { Outcome } from './predictions';
 
 /**
- * The scoring rule (DESIGN §3), owned here and nowhere else: the server builds its set-based SQL
+ * The scoring rule (docs/design.md §3), owned here and nowhere else: the server builds its set-based SQL
  * from a rules value, and a league's own rules (a later issue) are another value of this shape.
  */
 export interface ScoringRules {
@@ -33,7 +33,7 @@ export const outcomeOf = (home: number, away: number): Outcome =>
   home > away ? '1' : home === away ? 'X' : '2';
 
 /**
- * The first-goal minute as it counts (DESIGN.md §3): `45+N` → 45, `90+N` and anything above 90
+ * The first-goal minute as it counts (docs/design.md §3): `45+N` → 45, `90+N` and anything above 90
  * (a stoppage-time goal written as 97) → 90. Accepts numbers and texts like '67', '45+2', '90+5'.
  * Returns null for anything that is not such a minute.
  */

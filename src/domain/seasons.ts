@@ -1,7 +1,7 @@
 import type { FixtureStatus } from './fixtures';
 
 /**
- * Seasons and the current round (DESIGN §2). A fixture's season comes from its source, never from
+ * Seasons and the current round (docs/design.md §2). A fixture's season comes from its source, never from
  * its date; what is *current* is read from the fixtures: the season with the next unstarted
  * fixture, else the latest, and within it the first round with an unstarted fixture.
  */

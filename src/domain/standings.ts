@@ -20,7 +20,7 @@ export const levelScores = (a: Score, b: Score) =>
   a.correctOutcomes === b.correctOutcomes;
 
 /**
- * DESIGN.md §3 ranks for consecutive rows of a table already in order (points, then more exact
+ * docs/design.md §3 ranks for consecutive rows of a table already in order (points, then more exact
  * first-goal minutes, then more correct outcomes, then team name), the first of them at 0-based
  * `offset` with rank `firstRank`: teams still level share a rank (1, 1, 3).
  */

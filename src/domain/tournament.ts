@@ -1,7 +1,7 @@
 /**
  * A tournament's own tables (issue 50): the table of its league phase (or of each group) from
  * its final results, and its knockout bracket, ties of one or two legs. Regular time only, as
- * everywhere (DESIGN §3): a tie decided in extra time or on penalties shows its legs' scores
+ * everywhere (docs/design.md §3): a tie decided in extra time or on penalties shows its legs' scores
  * and no winner of ours. Pure.
  */
 

@@ -3,14 +3,14 @@ import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
-import { httpDuration, httpRequests } from './metrics';
-import { clientAddressHeader, getSessionUser } from './auth';
-import { challengedUserId } from './session-cookies';
-import { limitBody, refuseForeignOrigin, refuseNul } from './guards';
-import { authThrottle } from './throttle';
+import { httpDuration, httpRequests } from './runtime/metrics';
+import { clientAddressHeader, getSessionUser } from './auth/auth';
+import { challengedUserId } from './auth/session-cookies';
+import { limitBody, refuseForeignOrigin, refuseNul } from './auth/guards';
+import { authThrottle } from './throttle/throttle';
 import type { AppBindings, Services } from './context';
 import { authErrorEnvelope, envelope, errorSchema, errorsDescription, handleError } from './errors';
-import { clientAddress } from './http';
+import { clientAddress } from './http/router';
 import { refuseGoneUser } from './account/gone-user';
 import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin/routes';
@@ -31,7 +31,7 @@ import { reminderRoutes } from './reminders/routes';
 import { pushRoutes } from './push/routes';
 import { calendarRoutes } from './calendar/routes';
 import { securityHeaders } from './security/headers';
-import { mountSpa } from './static';
+import { mountSpa } from './http/static';
 
 export interface AppOptions {
   /** Lets tests add routes (a slow one, a throwing one) before the fallbacks. */
@@ -123,7 +123,7 @@ export const createApp = (services: Services, options: AppOptions = {}) => {
       new Request(c.req.url, { method: c.req.method, headers, body }),
     );
     await settle(response.status);
-    // better-auth's refusals in the app's envelope (DESIGN §5); redirects and successes untouched.
+    // better-auth's refusals in the app's envelope (docs/design.md §5); redirects and successes untouched.
     return authErrorEnvelope(c, response);
   });
 

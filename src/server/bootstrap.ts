@@ -1,6 +1,6 @@
 import { moveGuestHoldings } from './account/repository';
 import { applyAdminEmails } from './account/roles';
-import { createAuth } from './auth';
+import { createAuth } from './auth/auth';
 import { readCompetitionCatalogue } from './competitions/catalogue';
 import { upsertCatalogue } from './competitions/repository';
 import { withStartLock } from './db/job-lock';

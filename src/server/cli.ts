@@ -28,7 +28,7 @@ if (group === 'migrate') {
 } else if (group === 'copy-to-postgres' && action && /^postgres(ql)?:\/\//.test(action)) {
   if (env.database.dialect !== 'sqlite')
     fail('DATABASE_URL names PostgreSQL already: copy-to-postgres reads a SQLite install.');
-  const { copyToPostgres, formatReport } = await import('./copy-to-postgres');
+  const { copyToPostgres, formatReport } = await import('./commands/copy-to-postgres');
   const source = env.database.dialect === 'sqlite' ? env.database.path : '';
   process.stdout.write(`Copying ${source} into PostgreSQL…\n`);
   try {

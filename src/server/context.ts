@@ -1,7 +1,7 @@
 import type { Env } from './env';
 import type { Database } from './db/database';
 import type { Logger } from './logger';
-import type { Auth, SessionUser } from './auth';
+import type { Auth, SessionUser } from './auth/auth';
 import type { Mailer } from './mailer/mailer';
 import type { EventBus } from './realtime/bus';
 import type { Standings } from './standings/standings';

@@ -82,7 +82,7 @@ export const handleError = (error: Error, c: Context<AppBindings>) => {
 
 /**
  * better-auth's error answer (`{ message, code }`, or an empty body such as its 404) in the app's
- * envelope with DESIGN §5's statuses: its code kept (else one from the status), 422 for a taken
+ * envelope with docs/design.md §5's statuses: its code kept (else one from the status), 422 for a taken
  * e-mail a 409 (any other 422 a 400), the request id added, every header (Set-Cookie,
  * Retry-After) kept. Successes and redirects pass untouched.
  */

@@ -10,9 +10,9 @@ import { startLiveSync } from './jobs/live';
 import { startGoalAlerts } from './jobs/goal-alerts';
 import { createReachability } from './jobs/reachability';
 import { startReminderJob } from './jobs/reminders-job';
-import { seedDemo } from './demo-data';
+import { seedDemo } from './demo/data';
 import { startServer } from './server';
-import { isWebBuilt } from './static';
+import { isWebBuilt } from './http/static';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -57,7 +57,7 @@ export const startServer = (
 
 /**
  * Requests Node refuses before the app sees them (headers over its limit, unparsable HTTP) get
- * the error envelope too (DESIGN §5), not a bare status line.
+ * the error envelope too (docs/design.md §5), not a bare status line.
  */
 const answerClientError = (error: NodeJS.ErrnoException, socket: Duplex) => {
   if (error.code === 'ECONNRESET' || !socket.writable) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { languages } from '../../src/domain/i18n';
 import { flatten, load, localesDir, pluralSuffix } from './load';
 
-// DESIGN §6: every user-visible string exists in all six languages, with the same placeholders,
+// docs/design.md §6: every user-visible string exists in all six languages, with the same placeholders,
 // the plural forms each language needs, and no English left behind except a short reviewed list.
 
 /** `points_one` → `points`; plain keys stay as they are. */

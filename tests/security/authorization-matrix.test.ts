@@ -28,7 +28,7 @@ import {
 } from './authorization-world';
 
 /*
- * Who may do what, for every route the server answers (DESIGN §5: "Tests cover each route ×
+ * Who may do what, for every route the server answers (docs/design.md §5: "Tests cover each route ×
  * role"). The route list is generated — every method and path the Hono app registers (cross-checked
  * against /api/openapi.json) plus every endpoint better-auth serves under /api/auth/* — and the
  * first test fails when a route has no row in the table (authorization-table-*.ts), or a row names
@@ -113,7 +113,7 @@ describe('the identities', () => {
   });
 });
 
-describe('what each identity reads of other teams (DESIGN §3 Visibility)', () => {
+describe('what each identity reads of other teams (docs/design.md §3 Visibility)', () => {
   it.each(identities)('%s sees the member’s picks only when the rules allow', async (who) => {
     const agent = agentOf(who);
     const res = await agent.get(`/api/predictions/league/${world.scene.league.id}`);
@@ -153,7 +153,7 @@ describe('what each identity reads of other teams (DESIGN §3 Visibility)', () =
   });
 });
 
-// Pending: the invite-code change in progress (DESIGN §4 'share link and invite code … members
+// Pending: the invite-code change in progress (docs/design.md §4 'share link and invite code … members
 // only'). These fail until non-members stop receiving `inviteCode` / `inviteLink`.
 describe('[pending change] invite codes reach members and the league admin only', () => {
   const reads = {

@@ -66,7 +66,7 @@ export const leaguesTable: Table = {
     }),
   },
   'POST /api/leagues/quick-join': {
-    // Signed out, quick join starts a guest session (DESIGN §4).
+    // Signed out, quick join starts a guest session (docs/design.md §4).
     state: 'league',
     expect: all('ok', { halfRemoved: removed, barred: removed }),
     request: (c) => ({
@@ -224,7 +224,7 @@ export const leaguesTable: Table = {
     request: (c) => ({ path: `/api/predictions/league/${c.scene.league.id}` }),
   },
   'GET /api/predictions/league/{leagueId}/fixtures/{fixtureId}': {
-    // Every team's pick of a kicked-off fixture: members only (DESIGN §3 Visibility).
+    // Every team's pick of a kicked-off fixture: members only (docs/design.md §3 Visibility).
     ...byAction('readPicks'),
     request: (c) => ({
       path: `/api/predictions/league/${c.scene.league.id}/fixtures/${kickedOffFixture}`,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { createAuth } from '../../src/server/auth';
+import { createAuth } from '../../src/server/auth/auth';
 import { openDatabase } from '../../src/server/db/database';
 import { createLeague, player } from '../setup/leagues';
 import { testBaseUrl } from '../setup/test-app';

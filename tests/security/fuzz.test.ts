@@ -16,7 +16,7 @@ import { isObject } from './fuzz-schema';
 import { agents, emails, ids, startWorld, stopWorld, t } from './fuzz-world';
 
 /*
- * Fuzzing of the whole HTTP surface (DESIGN §5: bad input is a 4xx with the error envelope, never
+ * Fuzzing of the whole HTTP surface (docs/design.md §5: bad input is a 4xx with the error envelope, never
  * a 5xx, and changes nothing). Every operation of the OpenAPI document, and the better-auth routes
  * the web app calls, receives requests that break its contract in at least one place — a path or
  * query parameter, a body property, the JSON text or its content type — from a visitor, a player

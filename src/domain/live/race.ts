@@ -97,7 +97,7 @@ const orderKey = (points: number, exact: number, correct: number) =>
   points * 1e8 + exact * 1e4 + correct;
 
 /**
- * Ranks a league's teams twice, by their confirmed totals and by their live ones (DESIGN §3
+ * Ranks a league's teams twice, by their confirmed totals and by their live ones (docs/design.md §3
  * order: points, exact minutes, correct outcomes, then name; level teams share a rank). Returns
  * the rows' indices in live order and each row's confirmed and live rank (by index). Sorts
  * indices by precomputed keys: a 10,000-team league ranks in a few milliseconds.

@@ -24,7 +24,7 @@ export type FirstGoal =
   | { kind: 'unknown' }
   | {
       kind: 'minute';
-      /** The minute as it counts (DESIGN §3: 45+N is 45, 90+N and later 90). */
+      /** The minute as it counts (docs/design.md §3: 45+N is 45, 90+N and later 90). */
       minute: number;
       ambiguous: boolean;
       /** The minute as the source wrote it, stoppage added (`45'+3'` is 48): checked 0–130. */
@@ -45,7 +45,7 @@ export interface LiveReport {
   state: LiveState;
   /** The match clock while live (`67'`, `45'+2'`, `HT`), else null. */
   clock: string | null;
-  /** The regular-time score (extra time never counts, DESIGN §3); null when not known. */
+  /** The regular-time score (extra time never counts, docs/design.md §3); null when not known. */
   score: { home: number; away: number } | null;
   firstGoal: FirstGoal;
   /** The round as the source names it ('Matchday 5', 'Round of 16'), when it says. */

@@ -155,7 +155,7 @@ export const isAhead = (
 
 /**
  * Whether a source's kick-off moves ours more than 2 hours earlier without a second source (or
- * an admin) saying the same: such a move waits (DESIGN §3's fairness rules stand). A placeholder
+ * an admin) saying the same: such a move waits (docs/design.md §3's fairness rules stand). A placeholder
  * time (only the date known) is no kick-off to hold.
  */
 export const movesKickoffFarEarlier = (

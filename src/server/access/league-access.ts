@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '../auth';
+import type { SessionUser } from '../auth/auth';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import { standingIn } from './repository';

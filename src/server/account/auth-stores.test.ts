@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import { appPerFile } from '../../../tests/setup/test-app';
-import { authStoresEnabled } from '../auth-stores';
+import { authStoresEnabled } from '../auth/stores';
 
 // better-auth's AsyncLocalStorage stores are on only while a call into better-auth runs (on
 // Node 20 an enabled store hooks every promise of the process): sign-ins, sign-ups and session

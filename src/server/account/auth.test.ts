@@ -49,7 +49,7 @@ describe('accounts', () => {
   it('refuses a wrong password and a second account on the same e-mail', async () => {
     await t.agent().signUp('bob@example.com', 'pass-word-1');
     const wrong = await t.agent().signIn('bob@example.com', 'not-the-password');
-    // Issue 26, item 8: better-auth's errors come in the app's envelope, with DESIGN's statuses.
+    // Issue 26, item 8: better-auth's errors come in the app's envelope, with docs/design.md's statuses.
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({
       error: {

@@ -1,5 +1,5 @@
-import type { SessionUser } from '../auth';
-import { auditActorOf, writeAudit } from '../audit-repository';
+import type { SessionUser } from '../auth/auth';
+import { auditActorOf, writeAudit } from '../audit/repository';
 import type { Services } from '../context';
 import { inTransaction } from '../db/transaction';
 import * as leagues from '../leagues/repository';

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { endSession } from '../auth';
-import { userExists } from '../auth-repository';
+import { endSession } from '../auth/auth';
+import { userExists } from '../auth/repository';
 import type { AppBindings } from '../context';
 import { AppError } from '../errors';
 

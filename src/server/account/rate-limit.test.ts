@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appPerFile } from '../../../tests/setup/test-app';
 import { postgresTestUrl } from '../../../tests/setup/database-url';
 import { createApp } from '../app';
-import { createAuth } from '../auth';
+import { createAuth } from '../auth/auth';
 import { openDatabase } from '../db/database';
 
 // Production mode turns better-auth's rate limits on; TRUST_PROXY lets the test pose as clients.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { writeAudit } from '../audit-repository';
+import { writeAudit } from '../audit/repository';
 import { inTransaction } from '../db/transaction';
 import { findUserRoleByEmail, setUserRole } from './repository';
 

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
-import { endSession, getSessionUser } from '../auth';
+import { endSession, getSessionUser } from '../auth/auth';
 import { deleteAccount, exportData } from './data-service';
 import { setLocale as saveLocale } from './service';
 import type { AppBindings } from '../context';
 import { z } from 'zod';
 import { deleteAccountBody, localeBody, meResponse } from '../../domain/account';
-import { body, createRouter, json, requireUser, route } from '../http';
+import { body, createRouter, json, requireUser, route } from '../http/router';
 
 /** The request's user read from the database, renewing the session cache cookie. */
 const freshUser = async (c: Context<AppBindings>) => {

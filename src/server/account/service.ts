@@ -1,5 +1,5 @@
 import type { Language } from '../../domain/i18n';
-import type { SessionUser } from '../auth';
+import type { SessionUser } from '../auth/auth';
 import type { Services } from '../context';
 import { setUserLocale } from './repository';
 

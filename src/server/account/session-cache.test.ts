@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appPerFile } from '../../../tests/setup/test-app';
-import { sessionCacheSeconds } from '../auth';
+import { sessionCacheSeconds } from '../auth/auth';
 
 // The session is read from a signed cookie for up to a minute (no database round trip on the
 // save path); signing out elsewhere takes effect within that minute (a deleted account at once:

@@ -3,7 +3,7 @@ import { postgresTestUrl } from '../../../tests/setup/database-url';
 import { createLeague } from '../../../tests/setup/leagues';
 import { appPerFile, type TestApp } from '../../../tests/setup/test-app';
 import { createApp } from '../app';
-import { createAuth } from '../auth';
+import { createAuth } from '../auth/auth';
 import { openDatabase } from '../db/database';
 
 // Issue 11, items 3 and 10: the doors that can be guessed at are throttled, counted in the

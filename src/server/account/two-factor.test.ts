@@ -3,7 +3,7 @@ import { createOTP } from '@better-auth/utils/otp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appPerFile, testBaseUrl } from '../../../tests/setup/test-app';
 import { createApp } from '../app';
-import { createAuth } from '../auth';
+import { createAuth } from '../auth/auth';
 import { openDatabase } from '../db/database';
 
 // Issue 51, item 6: better-auth allows a few wrong two-factor codes per challenge, and the password

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { outboxEntry } from '../../domain/admin';
-import { createAdminRouter, json, requireAdmin, route } from '../http';
+import { createAdminRouter, json, requireAdmin, route } from '../http/router';
 import * as service from './service';
 
 export const adminRoutes = createAdminRouter()

@@ -5,7 +5,7 @@ import type { DB } from '../db/schema';
 type Db = Kysely<DB> | Transaction<DB>;
 
 /**
- * Bonus questions and answers (DESIGN §3, decision 016). A settled answer's points sit in the
+ * Bonus questions and answers (docs/design.md §3, decision 016). A settled answer's points sit in the
  * answer row and, summed, in its team's season totals (`bonus_points`, inside `points`): a
  * settlement moves the totals by (new − old) per answer, so settling again corrects.
  */

@@ -6,7 +6,7 @@ import {
   settleBonusBody,
 } from '../../domain/bonus';
 import { seasonLabel } from '../../domain/fixtures';
-import { body, createRouter, json, requireUser, route } from '../http';
+import { body, createRouter, json, requireUser, route } from '../http/router';
 import { leagueIdParam } from '../leagues/summary';
 import * as service from './service';
 

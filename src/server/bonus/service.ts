@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { isLeagueAdmin, requireStanding } from '../access/league-access';
-import type { SessionUser } from '../auth';
-import { leagueActorOf, writeLeagueLog } from '../league-log';
+import type { SessionUser } from '../auth/auth';
+import { leagueActorOf, writeLeagueLog } from '../league-log/league-log';
 import type { LogData } from '../../domain/feed';
-import { auditActorOf, writeAudit } from '../audit-repository';
+import { auditActorOf, writeAudit } from '../audit/repository';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../errors';
 import { resolveSeason } from '../fixtures/seasons';

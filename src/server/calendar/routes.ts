@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { createRouter, json, requireUser, route } from '../http';
+import { createRouter, json, requireUser, route } from '../http/router';
 import { calendarFeed, calendarLink, newCalendarLink, removeCalendarLink } from './service';
 
 const link = z.object({ url: z.string().nullable() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { clubsSchema } from '../../domain/clubs';
 import { competitionListItem, competitionSchema } from '../../domain/competitions';
 import { fixtureSchema, seasonLabel } from '../../domain/fixtures';
-import { createRouter, json, route } from '../http';
+import { createRouter, json, route } from '../http/router';
 import { competitionPages, seasonFixtures } from './service';
 
 const publicFixtureSchema = fixtureSchema.extend({

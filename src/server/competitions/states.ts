@@ -4,7 +4,7 @@ import type { DB } from '../db/schema';
 import { allSeasonSpans } from '../fixtures/repository';
 
 export interface CompetitionState {
-  /** The current season (DESIGN §2): the one with the next unstarted fixture, else the latest. */
+  /** The current season (docs/design.md §2): the one with the next unstarted fixture, else the latest. */
   season: string | null;
   fixtures: number;
   /** Fixtures of the current season still open for predictions. */

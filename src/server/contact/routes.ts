@@ -8,7 +8,7 @@ import {
   json,
   requireUser,
   route,
-} from '../http';
+} from '../http/router';
 import { contactInbox, setHandled, submitContact } from './service';
 
 export const contactRoutes = createRouter().openapi(

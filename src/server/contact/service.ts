@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { contactLimitPerHour, type ContactBody } from '../../domain/contact';
-import type { SessionUser } from '../auth';
+import type { SessionUser } from '../auth/auth';
 import type { Services } from '../context';
 import { AppError } from '../errors';
 import { translator } from '../i18n/translate';

@@ -7,7 +7,7 @@ import type { DatabaseTarget } from '../env';
 import { startCheckpointer, type HoldWrites } from './checkpointer';
 import { groupCommit, type DirectSqlite, type DirectStatements } from './direct';
 import type { DB } from './schema';
-import { queryDuration, readPool, statementKind } from '../metrics';
+import { queryDuration, readPool, statementKind } from '../runtime/metrics';
 import { statementName } from './prepared';
 
 export { preparedStatement } from './prepared';

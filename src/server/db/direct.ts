@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { queryDuration } from '../metrics';
+import { queryDuration } from '../runtime/metrics';
 
 /** Prepared statements by their SQL text, run synchronously (better-sqlite3's own calls). */
 export interface DirectStatements {

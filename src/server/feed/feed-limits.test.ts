@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { Agent, appPerFile } from '../../../tests/setup/test-app';
 import { createApp } from '../app';
-import { createAuth } from '../auth';
+import { createAuth } from '../auth/auth';
 import { createStandings } from '../bootstrap';
 import type { Services } from '../context';
 import { openDatabase } from '../db/database';

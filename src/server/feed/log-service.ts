@@ -1,9 +1,9 @@
 import type { LogKind } from '../../domain/feed';
-import type { SessionUser } from '../auth';
+import type { SessionUser } from '../auth/auth';
 import type { Services } from '../context';
 import { AppError } from '../errors';
 import { feedPageSize } from '../../domain/feed-text';
-import { leagueLog } from '../league-log';
+import { leagueLog } from '../league-log/league-log';
 import { feedAccess } from './service';
 
 type Deps = Pick<Services, 'database' | 'bus' | 'env' | 'now' | 'logger'>;

@@ -10,7 +10,7 @@ import {
   logQuery,
   postMessageBody,
 } from '../../domain/feed';
-import { body, createAdminRouter, createRouter, json, requireUser, route } from '../http';
+import { body, createAdminRouter, createRouter, json, requireUser, route } from '../http/router';
 import { leagueIdParam } from '../leagues/summary';
 import { leagueStory, pinBody } from '../../domain/story';
 import { listLog } from './log-service';

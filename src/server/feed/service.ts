@@ -8,13 +8,13 @@ import {
 } from '../../domain/feed-text';
 import type { FeedMessage, FeedPage, PostMessageBody } from '../../domain/feed';
 import { nameMaxLength } from '../../domain/league-names';
-import type { SessionUser } from '../auth';
+import type { SessionUser } from '../auth/auth';
 import type { Services } from '../context';
 import { can, requireStanding, type Standing } from '../access/league-access';
 import { AppError } from '../errors';
 import { findLeague } from '../leagues/service';
 import { listUserLeagues, type LeagueRow } from '../leagues/repository';
-import { takeAttempt, throttleRules } from '../throttle';
+import { takeAttempt, throttleRules } from '../throttle/throttle';
 import { notifyFeed } from './notify';
 import * as repo from './repository';
 

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppBindings } from '../context';
 import { envelope } from '../errors';
-import { registry } from '../metrics';
+import { registry } from '../runtime/metrics';
 
 /** Whether an Authorization header carries the token (compared in constant time). */
 const bearerMatches = (header: string | undefined, token: string) => {

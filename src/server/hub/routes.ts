@@ -1,5 +1,5 @@
 import { hubResponse } from '../../domain/hub';
-import { createRouter, json, requireUser, route } from '../http';
+import { createRouter, json, requireUser, route } from '../http/router';
 import { playerHub } from './service';
 
 /** The signed-in home's hub (issue 13), mounted under /api/leagues before a league's routes. */

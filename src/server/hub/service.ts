@@ -3,7 +3,7 @@ import { clubsOfFixtures } from '../competitions/club-colours';
 import type { HubResponse, HubResult, HubTeam } from '../../domain/hub';
 import { pickDeadline } from '../../domain/league-rules';
 import type { Outcome } from '../../domain/predictions';
-import type { SessionUser } from '../auth';
+import type { SessionUser } from '../auth/auth';
 import type { Services } from '../context';
 import { resolveSeason } from '../fixtures/seasons';
 import { listUserLeagues } from '../leagues/repository';

@@ -1,5 +1,5 @@
 import type { Steps } from '../../domain/steps';
-import { yieldToEventLoop } from '../event-loop';
+import { yieldToEventLoop } from '../runtime/event-loop';
 
 /**
  * About how long an import works before the event loop gets a turn. On SQLite nothing else

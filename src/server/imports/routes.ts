@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { importBody } from '../../domain/import';
-import { createAdminRouter, requireAdmin, route } from '../http';
+import { createAdminRouter, requireAdmin, route } from '../http/router';
 import { applyImport, importActor, previewImport } from './service';
 
 const statuses = ['new', 'changed', 'unchanged', 'rejected'] as const;

@@ -16,7 +16,7 @@ import {
   type PlanOptions,
 } from '../../domain/import-plan';
 import { isTbdName } from '../../domain/prediction-rules';
-import { writeAudit } from '../audit-repository';
+import { writeAudit } from '../audit/repository';
 import type { Services } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
@@ -79,7 +79,7 @@ const readRows = async (db: Kysely<DB>, body: ImportBody, pace: Pace) => {
   return { target, rows: parsed.rows };
 };
 
-/** Fixtures are matched only within their own season (DESIGN §2). */
+/** Fixtures are matched only within their own season (docs/design.md §2). */
 const planFor = async (
   db: Kysely<DB> | Transaction<DB>,
   actor: Actor,
@@ -202,7 +202,7 @@ export const applyRows = async (
   return { rows: described, counts: countPlan(plan), events, held };
 };
 
-/** After a large import the planner's statistics are refreshed (DESIGN: no query scans). */
+/** After a large import the planner's statistics are refreshed (docs/design.md: no query scans). */
 export const optimizeAfter = async (
   database: Services['database'],
   counts: { new: number; changed: number },

@@ -7,7 +7,7 @@ import {
   leagueBar,
   teamIdBody,
 } from '../../domain/leagues';
-import { body, createRouter, json, requireUser, route } from '../http';
+import { body, createRouter, json, requireUser, route } from '../http/router';
 import * as service from './admin-service';
 import { handOverAdmin } from './membership-service';
 import { leagueIdParam, summaryOf } from './summary';

@@ -1,6 +1,6 @@
 import { requireStanding } from '../access/league-access';
-import type { SessionUser } from '../auth';
-import { auditActorOf, writeAudit } from '../audit-repository';
+import type { SessionUser } from '../auth/auth';
+import { auditActorOf, writeAudit } from '../audit/repository';
 import { isUniqueViolation } from '../db/errors';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../errors';
@@ -11,7 +11,7 @@ import { ruleKeys, scoringRulesOf, type LeagueRules } from '../../domain/league-
 import { resolveSeason } from '../fixtures/seasons';
 import type { Services } from '../context';
 import { findLeague, freeInviteCode, type Deps } from './service';
-import { leagueActorOf, writeLeagueLog } from '../league-log';
+import { leagueActorOf, writeLeagueLog } from '../league-log/league-log';
 import type { LogData, LogKind } from '../../domain/feed';
 
 /** What only a league's admin (its creator) may do; every change is audited. */

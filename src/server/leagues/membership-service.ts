@@ -1,11 +1,11 @@
 import { isLeagueAdmin, requireStanding, standingOf } from '../access/league-access';
-import type { SessionUser } from '../auth';
-import { auditActorOf, writeAudit } from '../audit-repository';
+import type { SessionUser } from '../auth/auth';
+import { auditActorOf, writeAudit } from '../audit/repository';
 import { inTransaction } from '../db/transaction';
 import { AppError } from '../errors';
 import * as repo from './repository';
 import { findLeague, type Deps } from './service';
-import { leagueActorOf, writeLeagueLog } from '../league-log';
+import { leagueActorOf, writeLeagueLog } from '../league-log/league-log';
 
 /**
  * Leaving a league and passing its admin role on. A league never stays without an admin while

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { appPerFile } from '../../../tests/setup/test-app';
-import { startGuestSession, type SessionUser } from '../auth';
+import { startGuestSession, type SessionUser } from '../auth/auth';
 import { findTeamByName } from './repository';
 import { quickJoin, type GuestStarter } from './service';
 

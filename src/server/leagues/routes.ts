@@ -1,4 +1,4 @@
-import { discardGuest, startGuestSession } from '../auth';
+import { discardGuest, startGuestSession } from '../auth/auth';
 import { z } from 'zod';
 import {
   createLeagueBody,
@@ -17,13 +17,13 @@ import { standingsResponse } from '../../domain/standings';
 import { statisticsQuery, statisticsResponse } from '../../domain/statistics';
 import { seasonLabel } from '../../domain/fixtures';
 import { AppError } from '../errors';
-import { body, createRouter, json, requireUser, route } from '../http';
+import { body, createRouter, json, requireUser, route } from '../http/router';
 import * as service from './service';
 import { leagueIdParam, summaryOf, teamSummaryOf } from './summary';
 import { leagueStandings } from './standings-service';
 import { leagueStatistics } from './statistics-service';
 import { leaveLeague } from './membership-service';
-import { attempt, guessing, throttleRules } from '../throttle';
+import { attempt, guessing, throttleRules } from '../throttle/throttle';
 
 const createdResponse = z.object({
   league: leagueSummary,

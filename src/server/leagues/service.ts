@@ -8,7 +8,7 @@ import {
   type CreateLeagueBody,
   type QuickJoinBody,
 } from '../../domain/leagues';
-import type { SessionUser } from '../auth';
+import type { SessionUser } from '../auth/auth';
 import type { Services } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import type { DB } from '../db/schema';
@@ -231,7 +231,7 @@ export interface GuestStarter {
 
 /**
  * Quick join by code (or by name, from an invite link by name, where the league allows it): a
- * team name already in the league is re-entered only by the session that owns it (DESIGN.md §4);
+ * team name already in the league is re-entered only by the session that owns it (docs/design.md §4);
  * anyone else is refused. A visitor becomes a guest first; when the join then fails (a race for
  * the name), the guest is discarded.
  */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { can, standingOf } from '../access/league-access';
-import type { SessionUser } from '../auth';
+import type { SessionUser } from '../auth/auth';
 import type { Services } from '../context';
 import type { DB } from '../db/schema';
 import { resolveSeason } from '../fixtures/seasons';
@@ -10,7 +10,7 @@ import { findLeague } from './service';
 import { summaryOf } from './summary';
 
 /**
- * The seasons a league's standings switcher offers (DESIGN §2): the competition's current one and
+ * The seasons a league's standings switcher offers (docs/design.md §2): the competition's current one and
  * any in which the league's teams predicted, latest first.
  */
 const seasonsOffered = async (

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../auth';
+import type { SessionUser } from '../auth/auth';
 import type { Services } from '../context';
 import { resolveSeason } from '../fixtures/seasons';
 import { findLeague } from './service';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isLeagueAdmin, seesInviteCode } from '../access/league-access';
-import type { SessionUser } from '../auth';
+import type { SessionUser } from '../auth/auth';
 import type { LeagueRow } from './repository';
 
 export const leagueIdParam = z.object({ leagueId: z.string().min(1).max(64) });

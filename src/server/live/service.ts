@@ -2,14 +2,14 @@ import type { LiveSource } from '../../domain/live/report';
 import { isRefusalReason } from '../../domain/sources/checks';
 import { isSourceId } from '../../domain/sources/ids';
 import type { LiveOverview } from '../../domain/openfootball';
-import { writeAudit } from '../audit-repository';
+import { writeAudit } from '../audit/repository';
 import { inDerivedTransaction, inTransaction } from '../db/transaction';
 import { AppError } from '../errors';
 import type { Actor } from '../results/change';
 import { catalogueAliases, sourceCode, type LiveSourceMap } from '../../domain/live/source-map';
 import type { Services } from '../context';
 import { pacer } from '../imports/pace';
-import { livePollErrors, livePolls } from '../metrics';
+import { livePollErrors, livePolls } from '../runtime/metrics';
 import { fetchReports, type Fetched, type Refusal } from '../sources/read';
 import { recordRefusals, refusalOverview } from '../sources/refusals';
 import { fixtureSources, isInUse, liveSourcesInUse } from '../sources/registry';
@@ -84,7 +84,7 @@ const fixturesFor = async (
     db,
     competitionId,
     now.toISOString(),
-    // The season asked for, else the competition's current one (DESIGN §2).
+    // The season asked for, else the competition's current one (docs/design.md §2).
     (mode.kind === 'season' ? mode.season : undefined) ??
       (await resolveSeason(db, competitionId, undefined, now)).current ??
       '',

@@ -1,7 +1,7 @@
 import { parseFieldOrigins } from '../../domain/fixtures';
 import { picksRevealed, isFixtureLocked, pickVisible } from '../../domain/predictions';
 import { authorize, can, standingOf } from '../access/league-access';
-import type { SessionUser } from '../auth';
+import type { SessionUser } from '../auth/auth';
 import type { Services } from '../context';
 import { AppError } from '../errors';
 import { findFixture } from '../fixtures/repository';

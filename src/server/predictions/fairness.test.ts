@@ -4,7 +4,7 @@ import { createLeague, player } from '../../../tests/setup/leagues';
 import { bulkLoad } from '../../../tests/setup/bulk';
 import { type Agent, appPerFile } from '../../../tests/setup/test-app';
 
-// Fair deadlines (DESIGN §3): a fixture is locked from its kick-off or as soon as it is live,
+// Fair deadlines (docs/design.md §3): a fixture is locked from its kick-off or as soon as it is live,
 // final, postponed or cancelled; a final result needs a kick-off in the past; a cancelled
 // fixture gives its joker back; jokers are counted per season.
 const clock = new Date('2030-05-01T12:00:00Z');

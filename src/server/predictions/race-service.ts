@@ -2,10 +2,10 @@ import { clockMinute, provisionalScore, raceStanding } from '../../domain/live/r
 import { raceTeamsListed } from '../../domain/live/race-api';
 import { scoringRulesOf } from '../../domain/league-rules';
 import { picksRevealed } from '../../domain/predictions';
-import type { SessionUser } from '../auth';
+import type { SessionUser } from '../auth/auth';
 import type { Services } from '../context';
 import { AppError } from '../errors';
-import { yieldToEventLoop } from '../event-loop';
+import { yieldToEventLoop } from '../runtime/event-loop';
 import { findFixture } from '../fixtures/repository';
 import { authorize, standingOf } from '../access/league-access';
 import { rulesOfLeague } from '../leagues/rules-repository';

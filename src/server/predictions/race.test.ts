@@ -5,7 +5,7 @@ import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { createLeague, player } from '../../../tests/setup/leagues';
 import { appPerFile, testBaseUrl, type Agent } from '../../../tests/setup/test-app';
 import { createApp } from '../app';
-import { createAuth } from '../auth';
+import { createAuth } from '../auth/auth';
 import { createStandings } from '../bootstrap';
 import type { AppBindings, Services } from '../context';
 import { openDatabase, type Database } from '../db/database';

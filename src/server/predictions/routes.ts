@@ -10,7 +10,7 @@ import {
 } from '../../domain/predictions';
 import { seasonLabel } from '../../domain/fixtures';
 import { refuseGoneUserAfter } from '../account/gone-user';
-import { body, createRouter, json, requireUser, route } from '../http';
+import { body, createRouter, json, requireUser, route } from '../http/router';
 import * as service from './service';
 import { fixturePicks, leagueBoard } from './board-service';
 import { fixtureRace } from './race-service';

@@ -6,7 +6,7 @@ import {
   type FixtureForPrediction,
   type PredictionInput,
 } from '../../domain/predictions';
-import type { SessionUser } from '../auth';
+import type { SessionUser } from '../auth/auth';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';

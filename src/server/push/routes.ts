@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { body, createRouter, json, requireUser, route } from '../http';
+import { body, createRouter, json, requireUser, route } from '../http/router';
 import { pushStatus, subscribe, unsubscribe } from './service';
 import { goalAlertSettings, setGoalAlerts } from './goal-alerts';
 

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from '../logger';
-import { readStreams } from '../metrics';
+import { readStreams } from '../runtime/metrics';
 import type { EventBus, LiveEvent } from './bus';
 
 /**

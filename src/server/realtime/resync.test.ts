@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth } from '../auth';
+import { createAuth } from '../auth/auth';
 import { createApp } from '../app';
 import type { Services } from '../context';
 import { openDatabase } from '../db/database';

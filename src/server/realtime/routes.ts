@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
 import type { AppBindings } from '../context';
-import { clientAddress } from '../http';
+import { clientAddress } from '../http/router';
 import { findLeague } from '../leagues/service';
 import { leagueStreams } from './league-streams';
 import { takeStreamPlace } from './stream-limit';

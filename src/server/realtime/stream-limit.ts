@@ -1,4 +1,4 @@
-import { ThrottledError } from '../throttle';
+import { ThrottledError } from '../throttle/throttle';
 
 /**
  * Open live streams per client address (LIVE_STREAMS_PER_ADDRESS). Counted in this instance's

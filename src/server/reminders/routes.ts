@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { body, createRouter, json, requireAccount, route } from '../http';
+import { body, createRouter, json, requireAccount, route } from '../http/router';
 import { translator } from '../i18n/translate';
 import { getReminderSetting, setReminderSetting, unsubscribe } from './service';
 

@@ -10,7 +10,7 @@ import {
 import { fixtureFieldGroups, publicFixture } from '../../domain/fixtures';
 import { seasonLabel } from '../../domain/fixtures';
 import { AppError } from '../errors';
-import { body, createAdminRouter, json, requireAdmin, route } from '../http';
+import { body, createAdminRouter, json, requireAdmin, route } from '../http/router';
 import { zodFieldErrors, zodIssueCode } from '../errors';
 import type { StoredFixtureRow } from '../fixtures/repository';
 import { actorOf } from './change';

@@ -6,7 +6,7 @@ import {
 } from '../../domain/fixtures';
 import { zonedLocalToUtc } from '../../domain/kickoff';
 import type { NewCompetitionBody, NewFixtureBody } from '../../domain/results';
-import { listAudit, writeAudit } from '../audit-repository';
+import { listAudit, writeAudit } from '../audit/repository';
 import type { Services } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import { inTransaction } from '../db/transaction';

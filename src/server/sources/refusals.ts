@@ -3,7 +3,7 @@ import type { RefusalReason } from '../../domain/sources/checks';
 import type { SourceId } from '../../domain/sources/ids';
 import type { Services } from '../context';
 import { inDerivedTransaction } from '../db/transaction';
-import { sourceRefusals } from '../metrics';
+import { sourceRefusals } from '../runtime/metrics';
 import type { Refusal } from './read';
 import { addRefusals, refusalsSince } from './refusals-repository';
 

@@ -39,7 +39,7 @@ export const liveSourcesInUse = (env: Pick<Env, 'LIVE_SOURCES'>) =>
   });
 
 /**
- * The precedence (DESIGN §3): each source's declared rank, live sources of the same rank ordered
+ * The precedence (docs/design.md §3): each source's declared rank, live sources of the same rank ordered
  * by `liveOrder` (LIVE_SOURCES; one it no longer lists ranks below the listed ones).
  */
 export const precedenceOf = (liveOrder: readonly SourceId[]): Precedence => {

@@ -7,7 +7,7 @@ import {
   type ScoringRules,
 } from '../../domain/scoring';
 import type { DB } from '../db/schema';
-import { yieldToEventLoop } from '../event-loop';
+import { yieldToEventLoop } from '../runtime/event-loop';
 import { leaguePicks, leagueScores, type InPlayFixture } from './live-repository';
 import { teamsOfUser, totalsOfTeams, type TotalsRow } from './repository';
 import type { TablePart } from './table';

@@ -3,7 +3,7 @@ import { bulkLoad } from '../../../tests/setup/bulk';
 import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
 import { Agent, appPerFile, testBaseUrl } from '../../../tests/setup/test-app';
 import { createApp } from '../app';
-import { createAuth } from '../auth';
+import { createAuth } from '../auth/auth';
 import { openDatabase, type Database } from '../db/database';
 import { StandingsMemo } from './memo';
 

@@ -8,7 +8,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 /**
  * Standings read from the derived totals (team_totals, round_totals), a page at a time, in the
- * order of DESIGN §3: points, exact minutes, correct outcomes, then the team's name (lower-cased,
+ * order of docs/design.md §3: points, exact minutes, correct outcomes, then the team's name (lower-cased,
  * unique in a league). Every query searches one league's rows by index; none reads predictions.
  */
 
@@ -109,7 +109,7 @@ export const toTotals = (
   bonusPoints: Number(r.bonus_points ?? 0),
 });
 
-/** DESIGN §3's order of a table's rows. */
+/** docs/design.md §3's order of a table's rows. */
 const inTableOrder = (query: ReturnType<typeof tableQuery>) =>
   query
     .orderBy('tt.points', 'desc')

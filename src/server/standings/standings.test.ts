@@ -131,7 +131,7 @@ interface Row {
   mine: boolean;
 }
 
-/** The whole table as DESIGN §3 orders it, computed here from the picks. */
+/** The whole table as docs/design.md §3 orders it, computed here from the picks. */
 const fullTable = () => {
   const rows = [...expected.entries()].sort(
     ([, a], [, b]) =>

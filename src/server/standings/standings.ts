@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Dialect, DirectStatements } from '../db/database';
 import type { DB } from '../db/schema';
 import type { Logger } from '../logger';
-import { readTallyBacklog } from '../metrics';
+import { readTallyBacklog } from '../runtime/metrics';
 import { hasQuestions, scoreAnswers } from './bonus-repository';
 import { StandingsMemo } from './memo';
 import * as ranks from './repository';

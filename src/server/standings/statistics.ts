@@ -10,7 +10,7 @@ import { AppError } from '../errors';
 import { countBetter } from './repository';
 import { scoredRounds } from './round-repository';
 import * as repo from './statistics-repository';
-import { yieldToEventLoop } from '../event-loop';
+import { yieldToEventLoop } from '../runtime/event-loop';
 import { teamCount } from './tally-repository';
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { StoryPick, StoryTeam } from '../../domain/story';
 import type { DB } from '../db/schema';
-import { yieldToEventLoop } from '../event-loop';
+import { yieldToEventLoop } from '../runtime/event-loop';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

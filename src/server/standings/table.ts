@@ -8,7 +8,7 @@ import * as roundRepo from './round-repository';
 type Summary = Awaited<ReturnType<typeof repo.tableSummary>>['summary'];
 
 /**
- * A league's standings, a page at a time (DESIGN §3 order). Whatever the league's size, a
+ * A league's standings, a page at a time (docs/design.md §3 order). Whatever the league's size, a
  * response holds one page of the table (50 teams), the top 10 with the viewer's teams and their
  * neighbours, one round's table and winners, and the summary — well under 64 KB. This module
  * combines the standings repositories' reads; the service a route calls is

@@ -34,7 +34,7 @@ const rulesPartTeams = 100;
 const currentWithinMs = 2000;
 
 /**
- * Derived totals move in runs of league batches (DESIGN §3): a fixture's change commits first
+ * Derived totals move in runs of league batches (docs/design.md §3): a fixture's change commits first
  * with a `tally_runs` row, then each batch of leagues moves from old to new totals in its own
  * short transaction and records the last league done. Between batches the event loop is free,
  * so a fixture predicted by a million teams never stalls other requests; a run cut short by a

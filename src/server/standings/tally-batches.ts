@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database';
 import type { DB } from '../db/schema';
-import { yieldToEventLoop } from '../event-loop';
+import { yieldToEventLoop } from '../runtime/event-loop';
 import type { LeagueRulesSource } from './rules-source';
 import { reconcile, type NameRange, type TallyTarget } from './tally-sql';
 

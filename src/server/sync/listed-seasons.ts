@@ -34,7 +34,7 @@ type Competition = Awaited<ReturnType<typeof repo.competitionsForSync>>[number];
  * Results are not taken from the list: they come by the live path, which confirms them.
  */
 
-/** Whether the competition's current season (DESIGN §2, as its pages show it) has fixtures. */
+/** Whether the competition's current season (docs/design.md §2, as its pages show it) has fixtures. */
 const currentSeasonHasFixtures = async (db: Kysely<DB>, competitionId: string, now: Date) => {
   const { current, spans } = await resolveSeason(db, competitionId, undefined, now);
   return spans.some((s) => s.season === current && s.fixtures > 0);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { liveLinkBody, syncOverview, syncRunBody, syncRunSummary } from '../../domain/openfootball';
-import { createAdminRouter, json, requireAdmin, route } from '../http';
+import { createAdminRouter, json, requireAdmin, route } from '../http/router';
 import { linkMatch } from '../live/service';
 import { actorOf } from '../results/change';
 import { runAdminSync, syncOverview as readOverview } from './service';

@@ -8,7 +8,7 @@ import { isErrorEnvelope } from '../../domain/errors';
 
 /**
  * The server answers every error, better-auth's included, with the app's envelope
- * `{ error: { code, message } }` (DESIGN §5); better-auth's client reads `{ code, message }`.
+ * `{ error: { code, message } }` (docs/design.md §5); better-auth's client reads `{ code, message }`.
  * Unwrapped here, once for every call, so callers keep reading `result.error.code`, `.message`
  * and `.status`. Successes, redirects and other bodies pass untouched.
  */

@@ -11,7 +11,7 @@ const CredentialsForm = lazyNamed(() => import('./credentials-form'), 'Credentia
 
 /**
  * A guest keeps their teams by adding an e-mail and password (or signing in to an account they
- * already have): the guest's teams and predictions pass to the account (DESIGN §4), and this
+ * already have): the guest's teams and predictions pass to the account (docs/design.md §4), and this
  * page turns into the account's own settings.
  */
 export const GuestUpgradeSection = () => {

@@ -168,7 +168,7 @@ const AddCompetitionForm = ({ onOpenChange, onAdded }: Omit<Props, 'open'>) => {
   );
 };
 
-/** A new tournament, so fixtures and imports have a home (DESIGN §2). */
+/** A new tournament, so fixtures and imports have a home (docs/design.md §2). */
 export const AddCompetitionDialog = ({ open, onOpenChange, onAdded }: Props) => {
   const { t } = useTranslation();
   return (

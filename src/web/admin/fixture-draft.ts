@@ -43,7 +43,7 @@ const parseScore = (text: string): number | null | 'invalid' => {
   return /^\d{1,2}$/.test(trimmed) ? Number(trimmed) : 'invalid';
 };
 
-/** Spec §5: scores are integers (empty = null); DESIGN §3: a result with goals needs 1-90. */
+/** Spec §5: scores are integers (empty = null); docs/design.md §3: a result with goals needs 1-90. */
 export const checkDraft = (draft: ResultDraft): DraftCheck => {
   const errors: DraftCheck['errors'] = {};
   const home = parseScore(draft.home);

@@ -3,7 +3,7 @@ import { formatKickoff, ukZoneLabel, zonedDateTime } from '../../domain/kickoff'
 
 /**
  * A kick-off as the admin needs it: date and time in the competition's own zone, and the UK
- * time beside it when that differs (pages show UK time to players, DESIGN §4).
+ * time beside it when that differs (pages show UK time to players, docs/design.md §4).
  */
 export const useKickoffText = () => {
   const { i18n } = useTranslation();

@@ -10,7 +10,7 @@ interface CompetitionPageProps {
   renderBoard: RenderBoard;
 }
 
-/** One page per page kind, fed by the catalogue (DESIGN §4): never a per-competition copy. */
+/** One page per page kind, fed by the catalogue (docs/design.md §4): never a per-competition copy. */
 export const CompetitionPage = ({ competition, renderBoard }: CompetitionPageProps) => {
   const page = () => {
     switch (competition.kind) {

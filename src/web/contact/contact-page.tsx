@@ -5,7 +5,7 @@ import { ContactFaq } from './contact-faq';
 import { ContactForm } from './contact-form';
 import type { ContactViewer } from './contact-values';
 
-/** /contact (spec §2.16): the form beside the FAQ. No artificial loader (DESIGN §4). */
+/** /contact (spec §2.16): the form beside the FAQ. No artificial loader (docs/design.md §4). */
 export const ContactPage = ({ viewer }: { viewer: ContactViewer | null }) => {
   const { t } = useTranslation();
   return (

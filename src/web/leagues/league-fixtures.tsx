@@ -18,7 +18,7 @@ import { compareCodes } from '../../domain/kickoff';
 const shown = 4;
 
 /**
- * The league's fixtures (DESIGN §3 visibility): upcoming ones show who has predicted; kicked-off
+ * The league's fixtures (docs/design.md §3 visibility): upcoming ones show who has predicted; kicked-off
  * ones show every team's pick, minute, joker and points (to members).
  */
 export const LeagueFixtures = ({ leagueId }: { leagueId: string }) => {

@@ -24,7 +24,7 @@ import { useLeagueError } from './use-league-error';
 import { viewerName, type Viewer } from './viewer';
 import { useLiveLeague } from '../lib/use-live-league';
 
-/** Home for a signed-in player (spec §2.3, DESIGN §4): active team, switchers, actions, stats. */
+/** Home for a signed-in player (spec §2.3, docs/design.md §4): active team, switchers, actions, stats. */
 export const LeagueHome = ({ viewer }: { viewer: Viewer }) => {
   const { t } = useTranslation();
   const leagueError = useLeagueError();

@@ -26,7 +26,7 @@ import { SharePanel } from './share-panel';
 import { useLeagueError } from './use-league-error';
 import { useLiveLeague } from '../lib/use-live-league';
 
-/** /league/:leagueId (spec §2.9, DESIGN §4): share, members, fixtures, and admin settings. */
+/** /league/:leagueId (spec §2.9, docs/design.md §4): share, members, fixtures, and admin settings. */
 export const LeaguePage = () => {
   const { t } = useTranslation();
   const leagueError = useLeagueError();

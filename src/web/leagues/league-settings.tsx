@@ -33,7 +33,7 @@ type Confirm =
   | { kind: 'delete' }
   | null;
 
-/** League settings for the league admin (DESIGN §3): name, invite code, joining by name, teams. */
+/** League settings for the league admin (docs/design.md §3): name, invite code, joining by name, teams. */
 export const LeagueSettings = ({
   league,
   members,

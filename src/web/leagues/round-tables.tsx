@@ -10,7 +10,7 @@ import { StandingsTable } from './standings-table';
 /**
  * Round (gameweek) tables: pick a round to see its table (the page shown above) and its
  * winner(s). Rounds come from the server latest first; ties are ranked like the overall table
- * (DESIGN §3). A round's rows come with the page asked for, so picking one asks the server.
+ * (docs/design.md §3). A round's rows come with the page asked for, so picking one asks the server.
  */
 export const RoundTables = ({
   rounds,

@@ -6,7 +6,7 @@ import type { TeamStatistics } from './api';
 const columns = ['predictions', 'correctOutcomes', 'exactMinutes', 'jokers', 'points'] as const;
 
 /**
- * The active league's statistics (DESIGN §4, replacing the spec's SATURDAY table): per team
+ * The active league's statistics (docs/design.md §4, replacing the spec's SATURDAY table): per team
  * predictions made, correct outcomes, exact minutes, jokers used and points. With `onOpen`, a
  * team's name opens its own statistics.
  */

@@ -8,7 +8,7 @@ import {
 import { dateFormat, viewerTimeZone } from './intl-cache';
 
 /**
- * Kick-off as players read it (DESIGN §4): the UK date and time with its BST/GMT label, the
+ * Kick-off as players read it (docs/design.md §4): the UK date and time with its BST/GMT label, the
  * Central European time with CET/CEST, and the viewer's own time when their clock differs.
  */
 export const useKickoffFormat = () => {

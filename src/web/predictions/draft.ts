@@ -8,7 +8,7 @@ import {
 
 /**
  * The prediction form's state as pure functions: saved predictions plus the player's unsaved
- * edits on top. Nothing here talks to the server; the server stays the authority (DESIGN §3).
+ * edits on top. Nothing here talks to the server; the server stays the authority (docs/design.md §3).
  */
 export type OutcomeChoice = '' | Outcome;
 

@@ -11,7 +11,7 @@ interface Match {
 }
 
 /**
- * Kick-off is the deadline (DESIGN §3): an unsaved change on a fixture that locks is dropped
+ * Kick-off is the deadline (docs/design.md §3): an unsaved change on a fixture that locks is dropped
  * the moment it locks, the row shows the saved pick again and says the change came too late,
  * and one toast names the matches. Returns the fixtures whose change came too late (also those
  * the server refused at save time, added with `markLate`).

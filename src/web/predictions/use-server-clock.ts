@@ -31,7 +31,7 @@ export const nextLockDelay = (
 };
 
 /**
- * Lock state as the server sees it, kept exact while the page stays open (DESIGN §3: a fixture
+ * Lock state as the server sees it, kept exact while the page stays open (docs/design.md §3: a fixture
  * locks at its kick-off, or the league's lock before it): the server's `locked` flag, or its clock
  * (this clock plus the offset measured from `serverTime`) having reached the deadline since. A timer wakes the page at the next
  * kick-off rather than polling, and again when the tab comes back (background tabs throttle

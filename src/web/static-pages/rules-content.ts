@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 
 /**
- * The rules the server applies (DESIGN §3), section by section. Texts live under
+ * The rules the server applies (docs/design.md §3), section by section. Texts live under
  * `rules.sections.<id>` (title, intro?, items.<item>) and worked examples under
  * `rules.examples.<id>` (pick, result, points).
  */

@@ -80,7 +80,7 @@ const Section = ({ section }: { section: RulesSection }) => {
   );
 };
 
-/** /rules (spec §2.17, DESIGN §3): the rules the server actually applies, with examples. */
+/** /rules (spec §2.17, docs/design.md §3): the rules the server actually applies, with examples. */
 export const RulesPage = ({ leagueRules }: { leagueRules?: ReactNode }) => {
   const { t } = useTranslation();
   return (

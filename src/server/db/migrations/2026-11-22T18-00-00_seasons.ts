@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Seasons and fair deadlines (DESIGN §2, §3):
+// Seasons and fair deadlines (docs/design.md §2, §3):
 // - fixtures.season: the season a fixture belongs to ('2026-27'; '' = one unnamed season). It
 //   comes from the fixture's source, never from its date.
 // - fixtures.time_confirmed: 0 while only the date is known (kick-off_at then holds an 11:00

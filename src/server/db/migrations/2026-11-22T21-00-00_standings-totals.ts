@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Derived totals (DESIGN §2 'Derived totals', §3 'Scoring'): standings read these, never the
+// Derived totals (docs/design.md §2 'Derived totals', §3 'Scoring'): standings read these, never the
 // predictions of other leagues.
 // - team_totals: per team and season (the league is the team's): points, exact first-goal
 //   minutes, correct outcomes of scored predictions, predictions made and jokers placed. Ranked

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// league_rules: a league's own rules from a season on (DESIGN §3 has the game's: 1 + 3 points,
+// league_rules: a league's own rules from a season on (docs/design.md §3 has the game's: 1 + 3 points,
 // two jokers, picks close at kick-off). A league plays, in a season, the row of the latest season
 // up to it, else the defaults: a change is written for the competition's current season, so
 // finished seasons keep the rules they were played with and later seasons carry them on. Rows

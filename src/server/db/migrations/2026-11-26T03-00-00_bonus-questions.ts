@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Bonus questions of a league (DESIGN §3, issue 14): the league admin asks (the season's champion,
+// Bonus questions of a league (docs/design.md §3, issue 14): the league admin asks (the season's champion,
 // its top scorer, a relegated team, or a free question with options) with points and a deadline;
 // each team answers once (changeable until the deadline); settling gives every answer its points.
 // team_totals.bonus_points is the settled bonus of a team's season, already counted in its

@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import type { AppBindings } from './context';
-import { AppError } from './errors';
+import type { AppBindings } from '../context';
+import { AppError } from '../errors';
 
 /**
- * Request guards that run before any route reads its input (DESIGN §5: bad input is a 4xx with
+ * Request guards that run before any route reads its input (docs/design.md §5: bad input is a 4xx with
  * the error envelope, never a 5xx, and changes nothing).
  */
 

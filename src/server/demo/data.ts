@@ -1,17 +1,17 @@
-import type { SessionUser } from './auth';
-import type { Services } from './context';
-import { applyImport } from './imports/service';
-import { answerQuestion, createQuestion, listBonus } from './bonus/service';
-import { createLeague, joinLeague } from './leagues/service';
-import { findLeagueByName } from './leagues/repository';
-import { writePicks } from './predictions/service';
-import type { Actor } from './results/change';
-import { calls, fixtureCsv, played, zone } from './demo-plan';
-import { addCompetition, changeFixture } from './results/service';
-import { findUserByEmail, markEmailVerified } from './account/repository';
-import { findCompetitionFacts } from './competitions/repository';
-import { fixtureOutline } from './fixtures/repository';
-import { inTransaction } from './db/transaction';
+import type { SessionUser } from '../auth/auth';
+import type { Services } from '../context';
+import { applyImport } from '../imports/service';
+import { answerQuestion, createQuestion, listBonus } from '../bonus/service';
+import { createLeague, joinLeague } from '../leagues/service';
+import { findLeagueByName } from '../leagues/repository';
+import { writePicks } from '../predictions/service';
+import type { Actor } from '../results/change';
+import { calls, fixtureCsv, played, zone } from './plan';
+import { addCompetition, changeFixture } from '../results/service';
+import { findUserByEmail, markEmailVerified } from '../account/repository';
+import { findCompetitionFacts } from '../competitions/repository';
+import { fixtureOutline } from '../fixtures/repository';
+import { inTransaction } from '../db/transaction';
 
 /**
  * Demo data (`npm run demo`, or `DEMO=1 npm start`): a competition with a played round and

@@ -2,9 +2,9 @@ import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { z } from 'zod';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { AppBindings } from './context';
-import { AppError } from './errors';
-import type { SessionUser } from './auth';
+import type { AppBindings } from '../context';
+import { AppError } from '../errors';
+import type { SessionUser } from '../auth/auth';
 
 /**
  * A feature router: request validation failures become our 400 envelope (thrown to `onError`),

@@ -1,10 +1,10 @@
 import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { createStandings } from './bootstrap';
-import { openDatabase } from './db/database';
-import { migrateToLatest, migrationNames } from './db/migrate';
-import type { DB } from './db/schema';
+import { createStandings } from '../bootstrap';
+import { openDatabase } from '../db/database';
+import { migrateToLatest, migrationNames } from '../db/migrate';
+import type { DB } from '../db/schema';
 
 /**
  * Moving up (issue 30): a stopped SQLite install copied into an empty PostgreSQL database — every

@@ -1,5 +1,5 @@
-import { zonedDateTime } from '../domain/kickoff';
-import type { Outcome } from '../domain/predictions';
+import { zonedDateTime } from '../../domain/kickoff';
+import type { Outcome } from '../../domain/predictions';
 
 /** What the demo league plays: its clubs, a played round with results, and each player's calls. */
 export const zone = 'Europe/London';

@@ -1,10 +1,10 @@
-import { loadEnvOrExit } from './env';
+import { loadEnvOrExit } from '../env';
 
 // `npm run demo`: adds the demo data to the configured database, prints how to sign in.
 const env = loadEnvOrExit();
-const { createServices, closeServices } = await import('./bootstrap');
-const { createLogger } = await import('./logger');
-const { seedDemo } = await import('./demo-data');
+const { createServices, closeServices } = await import('../bootstrap');
+const { createLogger } = await import('../logger');
+const { seedDemo } = await import('./data');
 
 const services = await createServices(env, { logger: createLogger('warn') });
 try {

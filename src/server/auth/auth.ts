@@ -6,17 +6,17 @@ import {
   sendVerificationEmailFn,
 } from 'better-auth/api';
 import { anonymous, genericOAuth, twoFactor } from 'better-auth/plugins';
-import type { Env } from './env';
-import type { Database } from './db/database';
-import type { Logger } from './logger';
-import type { Mailer } from './mailer/mailer';
-import { renderActionMail } from './mailer/templates';
-import { normaliseLanguage } from './i18n/translate';
-import type { Language } from '../domain/i18n';
-import { clipName, displayName } from '../domain/names';
-import { deleteUserRow, userExists } from './auth-repository';
-import { AppError } from './errors';
-import { countAuthCalls } from './auth-stores';
+import type { Env } from '../env';
+import type { Database } from '../db/database';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mailer/mailer';
+import { renderActionMail } from '../mailer/templates';
+import { normaliseLanguage } from '../i18n/translate';
+import type { Language } from '../../domain/i18n';
+import { clipName, displayName } from '../../domain/names';
+import { deleteUserRow, userExists } from './repository';
+import { AppError } from '../errors';
+import { countAuthCalls } from './stores';
 import {
   cachedUser,
   confirmedUser,
@@ -26,7 +26,7 @@ import {
   sessionCacheSeconds,
   type CachedUser,
 } from './session-cookies';
-import { ThrottledError, takeAttempt, throttleRules } from './throttle';
+import { ThrottledError, takeAttempt, throttleRules } from '../throttle/throttle';
 
 export interface SessionUser {
   id: string;

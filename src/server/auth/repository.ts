@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from './db/schema';
-import { prepared } from './db/prepared';
+import type { DB } from '../db/schema';
+import { prepared } from '../db/prepared';
 
 // better-auth's own tables, where auth.ts writes to them itself (better-auth does the rest).
 

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
-import type { ErrorCode } from '../domain/errors';
-import type { AppBindings } from './context';
-import type { DB } from './db/schema';
-import { AppError } from './errors';
-import { clientAddress } from './http';
-import * as store from './throttle-repository';
+import type { ErrorCode } from '../../domain/errors';
+import type { AppBindings } from '../context';
+import type { DB } from '../db/schema';
+import { AppError } from '../errors';
+import { clientAddress } from '../http/router';
+import * as store from './repository';
 
 /**
  * Throttles on the doors that can be guessed at (README 'Security'): fixed windows counted

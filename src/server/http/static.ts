@@ -3,7 +3,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
-import type { AppBindings } from './context';
+import type { AppBindings } from '../context';
 
 export const webDistDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
 export const isWebBuilt = (dir = webDistDir) => existsSync(join(dir, 'index.html'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appPerFile } from '../../tests/setup/test-app';
-import { demo, seedDemo } from './demo-data';
+import { appPerFile } from '../../../tests/setup/test-app';
+import { demo, seedDemo } from './data';
 
 const now = new Date('2030-04-10T09:00:00Z');
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { isLeagueAdmin } from './access/league-access';
-import type { DB } from './db/schema';
-import type { LogActorKind, LogData, LogEntry, LogKind } from '../domain/feed';
-import type { FieldOrigin } from '../domain/fixtures';
-import { unnamedPlayer } from '../domain/league-names';
+import { isLeagueAdmin } from '../access/league-access';
+import type { DB } from '../db/schema';
+import type { LogActorKind, LogData, LogEntry, LogKind } from '../../domain/feed';
+import type { FieldOrigin } from '../../domain/fixtures';
+import { unnamedPlayer } from '../../domain/league-names';
 
 // A league's open log (issue 32, decision 025): what changed in the league (league_log) and in its
 // fixtures (fixture_log, per competition), written beside the audit trail in the same

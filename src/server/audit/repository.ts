@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from './db/schema';
+import type { DB } from '../db/schema';
 
 // The audit trail: who changed what, and when (results, roles, leagues, imports...).
 

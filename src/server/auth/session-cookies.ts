@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Auth } from './auth';
-import { challengeUserId, sessionWithUser } from './auth-repository';
-import type { DB } from './db/schema';
+import { challengeUserId, sessionWithUser } from './repository';
+import type { DB } from '../db/schema';
 
 /*
  * Who a request is, without better-auth's request pipeline (auth.ts's getSessionUser asks here
@@ -10,7 +10,7 @@ import type { DB } from './db/schema';
  * database with one statement of our own, each trusted for at most a minute per instance.
  */
 
-/** How long a session read from the cookie cache is trusted (at most 60 s, DESIGN §5). */
+/** How long a session read from the cookie cache is trusted (at most 60 s, docs/design.md §5). */
 export const sessionCacheSeconds = 60;
 
 /** What the app reads of a session's user (from a cache cookie or the database). */

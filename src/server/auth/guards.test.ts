@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createLeague, player } from '../../tests/setup/leagues';
-import { appPerFile } from '../../tests/setup/test-app';
-import { startServer } from './server';
+import { createLeague, player } from '../../../tests/setup/leagues';
+import { appPerFile } from '../../../tests/setup/test-app';
+import { startServer } from '../server';
 
 // Guards before any route reads its input (issue 11, items 1, 6, 7 and 8): each of these requests
 // gave a 500, a stored 100 KB name or a cross-site write before.

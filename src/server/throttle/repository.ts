@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from './db/schema';
+import type { DB } from '../db/schema';
 
 /**
  * The `throttles` table: one fixed window per key. Counting a hit is one atomic statement, so

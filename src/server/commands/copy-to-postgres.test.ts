@@ -4,11 +4,16 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { postgresTestUrl, withDatabase } from '../../tests/setup/database-url';
-import { hoursFrom, insertFixtures } from '../../tests/setup/fixtures';
-import { createLeague, guest, player } from '../../tests/setup/leagues';
-import { browserKeys } from '../../tests/setup/push-service';
-import { createTestApp, testBaseUrl, type Agent, type TestApp } from '../../tests/setup/test-app';
+import { postgresTestUrl, withDatabase } from '../../../tests/setup/database-url';
+import { hoursFrom, insertFixtures } from '../../../tests/setup/fixtures';
+import { createLeague, guest, player } from '../../../tests/setup/leagues';
+import { browserKeys } from '../../../tests/setup/push-service';
+import {
+  createTestApp,
+  testBaseUrl,
+  type Agent,
+  type TestApp,
+} from '../../../tests/setup/test-app';
 import { copyToPostgres, formatReport } from './copy-to-postgres';
 
 // Issue 30, 'Moving up': a populated SQLite install copied into an empty PostgreSQL database

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AppBindings } from './context';
-import { securityHeaders } from './security/headers';
+import type { AppBindings } from '../context';
+import { securityHeaders } from '../security/headers';
 import { mountSpa } from './static';
 
 // A build as vite.config.ts writes it: hashed assets with brotli and gzip copies beside them.
