@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { clubsSchema } from './clubs';
 import { outcomes } from './predictions';
 
-/** One of the player's teams as the home hub shows it (issue 13). */
-export const hubTeam = z.object({
+/**
+ * A player's team where it plays: its league and the league's competition (the hub's teams and
+ * the player's saved picks, GET /api/predictions/mine, both name a team so).
+ */
+export const teamInLeague = z.object({
   teamId: z.string(),
   teamName: z.string(),
   leagueId: z.string(),
@@ -11,6 +14,11 @@ export const hubTeam = z.object({
   competitionId: z.string(),
   competitionName: z.string(),
   competitionRoute: z.string(),
+});
+
+/** One of the player's teams as the home hub shows it (issue 13). */
+export const hubTeam = z.object({
+  ...teamInLeague.shape,
   /** The season counted (the competition's current one); null without fixtures. */
   season: z.string().nullable(),
   rank: z.number().nullable(),

@@ -82,14 +82,23 @@ export const provisionalScore = (f: InPlay, pick: PickForScore, rules: ScoringRu
   };
 };
 
-export interface LiveScore {
-  teamKey: string;
+/**
+ * A team's totals while matches are in play: confirmed, and live (the confirmed ones plus what
+ * its picks of the fixtures in play would score if those matches ended now). The one shape of a
+ * live score: the live table (server/standings/live-table.ts) keeps it per team.
+ */
+export interface LiveTotals {
   points: number;
   exactMinutes: number;
   correctOutcomes: number;
   livePoints: number;
   liveExactMinutes: number;
   liveCorrectOutcomes: number;
+}
+
+/** A team to rank live: its totals and the key its name orders by. */
+export interface LiveScore extends LiveTotals {
+  teamKey: string;
 }
 
 /** Points, exact minutes and correct outcomes as one number that orders like them (each < 10⁴). */

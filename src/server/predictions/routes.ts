@@ -15,6 +15,7 @@ import * as service from './service';
 import { fixturePicks, leagueBoard } from './board-service';
 import { fixtureRace } from './race-service';
 import { raceResponse } from '../../domain/live/race-api';
+import { teamInLeague } from '../../domain/hub';
 
 const saveResult = z.object({
   saved: z.array(z.string()),
@@ -37,13 +38,7 @@ const entry = z.object({
 
 const mineRow = z.object({
   fixtureId: z.string(),
-  teamId: z.string(),
-  teamName: z.string(),
-  leagueId: z.string(),
-  leagueName: z.string(),
-  competitionId: z.string(),
-  competitionName: z.string(),
-  competitionRoute: z.string(),
+  ...teamInLeague.shape,
   homeTeam: z.string(),
   awayTeam: z.string(),
   kickoffAt: z.string(),

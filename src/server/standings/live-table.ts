@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { provisionalResult, rankLive } from '../../domain/live/race';
+import { provisionalResult, rankLive, type LiveTotals } from '../../domain/live/race';
 import {
   isCorrectOutcome,
   isExactMinute,
@@ -27,14 +27,8 @@ const viewerTeamsShown = 5;
 const scoredPerTurn = 20_000;
 
 /** One team in the live ranking (what is kept: a few numbers a team). */
-export interface LiveRanked {
+export interface LiveRanked extends LiveTotals {
   teamId: string;
-  points: number;
-  exactMinutes: number;
-  correctOutcomes: number;
-  livePoints: number;
-  liveExactMinutes: number;
-  liveCorrectOutcomes: number;
   rank: number;
   liveRank: number;
 }

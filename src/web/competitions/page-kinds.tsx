@@ -51,7 +51,7 @@ export const TablePage = ({ competition, renderBoard }: KindPageProps) =>
     header: (view) => (
       <>
         <CompetitionHeader competition={competition} view={view} />
-        <SeasonSummaryCard competitionId={competition.id} season={seasonShown(competition, view)} />
+        <SeasonSummaryCard summaryKey={competition.summaryKey} season={seasonShown(competition, view)} />
       </>
     ),
   });
@@ -177,7 +177,7 @@ export const ComingSoonPage = ({ competition }: { competition: CompetitionItem }
         title={competition.name}
         subtitle={t('competitions.season', { season: seasonShown(competition) })}
       />
-      <SeasonSummaryCard competitionId={competition.id} season={seasonShown(competition)} />
+      <SeasonSummaryCard summaryKey={competition.summaryKey} season={seasonShown(competition)} />
       <Card className="flex items-start gap-4" data-testid="coming-soon">
         <Hourglass aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-text" />
         <div className="flex flex-col gap-1">

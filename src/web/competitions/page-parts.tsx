@@ -107,15 +107,16 @@ export const FeatureCards = () => {
 
 /** The 2024-25 summary of a competition, when we hold one. */
 export const SeasonSummaryCard = ({
-  competitionId,
+  summaryKey,
   season,
 }: {
-  competitionId: string;
+  /** The competition's key of its summary (catalogue/competitions.json), null for none. */
+  summaryKey: string | null;
   /** The season the page shows: the card tells of the one before it, or is left out. */
   season: string;
 }) => {
   const { t } = useTranslation();
-  const summary = summaryFor(competitionId, season);
+  const summary = summaryFor(summaryKey, season);
   if (!summary) return null;
   return (
     <Card className="p-4 sm:p-5" data-testid="season-summary">

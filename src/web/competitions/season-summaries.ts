@@ -26,16 +26,19 @@ export const previousSeason = (season: string) => {
   return /^\d{4}$/.test(season) ? String(Number(season) - 1) : null;
 };
 
-/** The facts a page showing `season` may show: those of the season just before it. */
-export const summaryFor = (competitionId: string, season: string) => {
-  const summary = seasonSummaries[competitionId];
+/**
+ * The facts a page showing `season` may show: those of the season just before it, under the
+ * competition's `summaryKey` (catalogue/competitions.json).
+ */
+export const summaryFor = (summaryKey: string | null, season: string) => {
+  const summary = summaryKey === null ? undefined : seasonSummaries[summaryKey];
   return summary && summary.season === previousSeason(season) ? summary : null;
 };
 
 const clubs = (...names: string[]): SummaryClub[] => names.map((name) => ({ name }));
 
 export const seasonSummaries: Readonly<Record<string, SeasonSummary>> = {
-  efl_championship_2025: {
+  'championship-2024-25': {
     season: '2024-25',
     topFour: clubs('Leeds United', 'Burnley', 'Sheffield United', 'Sunderland'),
     promoted: [
@@ -45,7 +48,7 @@ export const seasonSummaries: Readonly<Record<string, SeasonSummary>> = {
     ],
     relegated: clubs('Luton Town', 'Plymouth Argyle', 'Cardiff City'),
   },
-  efl_league_one_2025: {
+  'league-one-2024-25': {
     season: '2024-25',
     champions: clubs('Birmingham City'),
     promoted: [
@@ -55,13 +58,13 @@ export const seasonSummaries: Readonly<Record<string, SeasonSummary>> = {
     ],
     relegated: clubs('Crawley Town', 'Bristol Rovers', 'Cambridge United', 'Shrewsbury Town'),
   },
-  scottish_premiership_2025: {
+  'scottish-premiership-2024-25': {
     season: '2024-25',
     champions: clubs('Celtic'),
     relegated: [{ name: 'St Johnstone' }, { name: 'Ross County', playOff: true }],
     promotedIn: [{ name: 'Falkirk' }, { name: 'Livingston', playOff: true }],
   },
-  wsl: {
+  'wsl-2024-25': {
     season: '2024-25',
     champions: clubs('Chelsea'),
     relegated: clubs('Crystal Palace'),
