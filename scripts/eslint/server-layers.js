@@ -13,6 +13,10 @@ export const serverTiers = [
   ['errors.ts', 'logger.ts', 'env.ts', 'context.ts', 'i18n', 'security', 'runtime'],
   // The database and HTTP helpers.
   ['db', 'http'],
+  // The data units of the game's tables (issue 52, scripts/eslint/table-readers.js): the only
+  // readers and writers of `fixtures`, then of `predictions` (a prediction is of a fixture).
+  ['fixtures'],
+  ['predictions-store'],
   // Every league-level decision: who may read, post, moderate and administer (issue 51).
   ['access'],
   // Mail, the fixture sources (their transport, checks and refusals) and the units of
@@ -22,7 +26,6 @@ export const serverTiers = [
   // Accounts and sessions: better-auth, its stores, the session cookie, the request guards.
   ['auth'],
   // Domain-like features: what the game is played on.
-  ['fixtures'],
   ['competitions'],
   // Everything that turns predictions and results into tables.
   ['standings'],

@@ -4,6 +4,7 @@ import type { Services } from '../context';
 import { inTransaction } from '../db/transaction';
 import * as leagues from '../leagues/repository';
 import { passAdminRole } from '../leagues/membership-service';
+import { predictionsForExport } from '../predictions-store/repository';
 import * as repo from './repository';
 
 type Deps = Pick<Services, 'database'>;
@@ -18,7 +19,7 @@ export const exportData = async ({ database }: Deps, user: SessionUser, now: Dat
   const [account, teams, predictions, bonus, administered, settings, messages] = await Promise.all([
     repo.accountOf(db, user.id),
     repo.teamsOfUser(db, user.id),
-    repo.predictionsOfUser(db, user.id),
+    predictionsForExport(db, user.id),
     repo.bonusAnswersOfUser(db, user.id),
     repo.leaguesRunBy(db, user.id),
     repo.settingsOf(db, user.id),

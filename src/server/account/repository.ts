@@ -147,45 +147,6 @@ export const bonusAnswersOfUser = async (db: Db, userId: string) =>
     updatedAt: r.updated_at,
   }));
 
-export const predictionsOfUser = async (db: Db, userId: string) =>
-  (
-    await db
-      .selectFrom('predictions as p')
-      .innerJoin('teams as t', 't.id', 'p.team_id')
-      .innerJoin('fixtures as f', 'f.id', 'p.fixture_id')
-      .select([
-        'p.team_id',
-        'p.fixture_id',
-        'f.home_team',
-        'f.away_team',
-        'f.kickoff_at',
-        'f.season',
-        'f.round_label',
-        'p.outcome',
-        'p.first_goal_minute',
-        'p.joker',
-        'p.points',
-        'p.created_at',
-        'p.updated_at',
-      ])
-      .where('t.user_id', '=', userId)
-      .orderBy('f.kickoff_at')
-      .execute()
-  ).map((r) => ({
-    teamId: r.team_id,
-    fixtureId: r.fixture_id,
-    match: `${r.home_team} v ${r.away_team}`,
-    kickoffAt: r.kickoff_at,
-    season: r.season,
-    round: r.round_label,
-    outcome: r.outcome,
-    firstGoalMinute: r.first_goal_minute,
-    joker: Number(r.joker) === 1,
-    points: r.points === null ? null : Number(r.points),
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  }));
-
 /** The leagues the player runs (as their admin). */
 export const leaguesRunBy = async (db: Db, userId: string) =>
   (

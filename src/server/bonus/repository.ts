@@ -120,18 +120,6 @@ export const deleteQuestion = async (db: Db, id: string) => {
   await db.deleteFrom('bonus_questions').where('id', '=', id).execute();
 };
 
-/** The competition's clubs in a season, by name (placeholders of undecided ties left out). */
-export const clubsOf = async (db: Db, competitionId: string, season: string) => {
-  const rows = await sql<{ team: string }>`select home_team as team from fixtures
-      where competition_id = ${competitionId} and season = ${season} and tbd = 0
-    union select away_team from fixtures
-      where competition_id = ${competitionId} and season = ${season} and tbd = 0`.execute(db);
-  return rows.rows
-    .map((r) => r.team.trim())
-    .filter((team) => team !== '')
-    .sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
-};
-
 /**
  * Per team, the questions still open (deadline after `at`) it has not answered: the home hub's
  * reminder. From the player's own teams, never a league's answers.

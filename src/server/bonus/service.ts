@@ -13,6 +13,7 @@ import * as leagues from '../leagues/repository';
 import { bonusSettled, leaguesChanged } from '../standings/standings';
 import { answerKey, bonusLimits, teamKinds, typedKinds } from '../../domain/bonus-rules';
 import type { BonusQuestion, CreateBonusBody } from '../../domain/bonus';
+import { seasonClubs } from '../fixtures/season-repository';
 import * as repo from './repository';
 
 /**
@@ -145,7 +146,7 @@ export const listBonus = async (
     questions: shown,
     canManage,
     teams,
-    clubs: canManage ? await repo.clubsOf(db, league.competitionId, season) : [],
+    clubs: canManage ? await seasonClubs(db, league.competitionId, season) : [],
   };
 };
 
@@ -167,7 +168,7 @@ export const createQuestion = async (
     throw new AppError('BONUS_LIMIT');
   let options: string[] = [];
   if (teamKinds.includes(input.kind)) {
-    options = await repo.clubsOf(db, league.competitionId, season);
+    options = await seasonClubs(db, league.competitionId, season);
     if (options.length < 2) throw new AppError('BONUS_NO_CLUBS');
   } else if (input.kind === 'free') options = input.options ?? [];
   const question = {

@@ -32,36 +32,3 @@ export const feedOwner = async (db: Db, token: string) =>
     .select(['u.id', 'u.locale'])
     .where('c.token', '=', token)
     .executeTakeFirst()) ?? null;
-
-/** A season's fixtures whose teams are known, in kick-off order. */
-export const seasonFixtures = (db: Db, competitionId: string, season: string) =>
-  db
-    .selectFrom('fixtures')
-    .select([
-      'id',
-      'round_label',
-      'home_team',
-      'away_team',
-      'kickoff_at',
-      'status',
-      'home_score',
-      'away_score',
-      'time_confirmed',
-      'venue',
-      'updated_at',
-    ])
-    .where('competition_id', '=', competitionId)
-    .where('season', '=', season)
-    .where('tbd', '=', 0)
-    .orderBy('kickoff_at')
-    .execute();
-
-/** Every prediction of these teams (a few hundred a season each), by the team's key. */
-export const teamPicks = async (db: Db, teamIds: string[]) =>
-  teamIds.length === 0
-    ? []
-    : db
-        .selectFrom('predictions')
-        .select(['team_id', 'fixture_id', 'outcome', 'first_goal_minute', 'joker', 'points'])
-        .where('team_id', 'in', teamIds)
-        .execute();

@@ -6,6 +6,8 @@ import { translator } from '../i18n/translate';
 import { listUserLeagues } from '../leagues/repository';
 import { pickDeadline } from '../../domain/league-rules';
 import { buildCalendar, type IcsEvent } from './ics';
+import { seasonFixturesWithTeams } from '../fixtures/season-repository';
+import { allPicksOfTeams } from '../predictions-store/league-repository';
 import * as repo from './repository';
 
 type Deps = Pick<Services, 'database' | 'env' | 'now'>;
@@ -35,7 +37,7 @@ export const removeCalendarLink = async ({ database }: Deps, user: { id: string 
   return { url: null };
 };
 
-type TeamPick = Awaited<ReturnType<typeof repo.teamPicks>>[number];
+type TeamPick = Awaited<ReturnType<typeof allPicksOfTeams>>[number];
 
 /**
  * When predictions close: at kick-off when every league of the player's says so, else one line
@@ -73,7 +75,7 @@ export const calendarFeed = async (services: Deps, token: string) => {
   const memberships = await listUserLeagues(db, owner.id);
   const picks = new Map<string, TeamPick>();
   const teamIds = memberships.flatMap((m) => m.teams.map((team) => team.id));
-  for (const pick of await repo.teamPicks(db, teamIds)) {
+  for (const pick of await allPicksOfTeams(db, teamIds)) {
     picks.set(`${pick.team_id}|${pick.fixture_id}`, pick);
   }
 
@@ -109,7 +111,7 @@ export const calendarFeed = async (services: Deps, token: string) => {
     const { season } = await resolveSeason(db, competitionId, undefined, now);
     if (!season) continue;
     const url = `${services.env.baseUrl}${competition.route}`;
-    for (const fixture of await repo.seasonFixtures(db, competitionId, season)) {
+    for (const fixture of await seasonFixturesWithTeams(db, competitionId, season)) {
       const openFor = (lock: number) =>
         fixture.status === 'scheduled' &&
         pickDeadline(fixture.kickoff_at, lock).getTime() > now.getTime();

@@ -4,10 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bulkLoad } from '../../../tests/setup/bulk';
 import { appPerFile } from '../../../tests/setup/test-app';
 import { postgresTestUrl } from '../../../tests/setup/database-url';
-import * as calendar from '../calendar/repository';
+import * as fixtureReads from '../fixtures/season-repository';
 import * as hub from '../hub/repository';
 import * as leagues from '../leagues/repository';
-import * as predictions from '../predictions/repository';
+import * as pickReads from '../predictions-store/league-repository';
+import * as predictions from '../predictions-store/repository';
 import { standingsVersion } from '../standings/versions-repository';
 import { readStandings } from '../standings/table';
 import { reconcile } from '../standings/tally-sql';
@@ -173,26 +174,26 @@ describe.runIf(!postgresTestUrl())('query plans (SQLite)', () => {
       async (db: Kysely<DB>) => {
         const season = '2026-27';
         const now = '2026-11-22T12:00:00.000Z';
-        await hub.nextOpenRound(db, 'premier_league', season, now);
-        await hub.predictedCounts(db, [teamId], fixtureIds);
-        await hub.latestScoredRound(db, 'premier_league', season);
+        await fixtureReads.nextOpenRound(db, 'premier_league', season, now);
+        await pickReads.predictedCounts(db, [teamId], fixtureIds);
+        await fixtureReads.latestScoredRound(db, 'premier_league', season);
         await standings.roundScore(db, teamId, season, 'Matchday 1');
         await standings.countBetterBefore(db, leagueId, season, 'Matchday 1', {
           points: 3,
           exactMinutes: 0,
           correctOutcomes: 1,
         });
-        await hub.latestResults(db, 'premier_league', season, 5);
-        await hub.picksOf(db, [teamId], fixtureIds);
+        await fixtureReads.latestResults(db, 'premier_league', season, 5);
+        await pickReads.picksOfTeams(db, [teamId], fixtureIds);
         await hub.leagueTeamCount(db, leagueId);
-        await hub.fixturesStamp(db, 'premier_league');
+        await fixtureReads.competitionFixturesStamp(db, 'premier_league');
       },
     ],
     [
       'a player’s calendar feed',
       async (db: Kysely<DB>) => {
-        await calendar.seasonFixtures(db, 'premier_league', '2026-27');
-        await calendar.teamPicks(db, [teamId]);
+        await fixtureReads.seasonFixturesWithTeams(db, 'premier_league', '2026-27');
+        await pickReads.allPicksOfTeams(db, [teamId]);
       },
     ],
   ])('%s reach predictions through the team, never by a scan', async (_name, run) => {

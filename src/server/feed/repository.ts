@@ -360,17 +360,6 @@ export const usersToNotify = async (db: Db, leagueId: string, userIds: readonly 
         )
         .execute();
 
-/** A fixture's names, if it is of this competition. */
-export const fixturesOf = async (db: Db, competitionId: string, ids: readonly string[]) =>
-  ids.length === 0
-    ? []
-    : db
-        .selectFrom('fixtures')
-        .select(['id', 'home_team', 'away_team'])
-        .where('competition_id', '=', competitionId)
-        .where('id', 'in', [...ids])
-        .execute();
-
 /** The leagues where the user asked for feed notifications. */
 export const notifyingLeagues = async (db: Db, userId: string) =>
   new Set(

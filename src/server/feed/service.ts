@@ -16,6 +16,7 @@ import { findLeague } from '../leagues/service';
 import { listUserLeagues, type LeagueRow } from '../leagues/repository';
 import { takeAttempt, throttleRules } from '../throttle/throttle';
 import { notifyFeed } from './notify';
+import { fixtureNames } from '../fixtures/repository';
 import * as repo from './repository';
 
 /**
@@ -104,7 +105,7 @@ const present = async (
       db,
       answered.filter((id) => !onPage.has(id)),
     ),
-    repo.fixturesOf(db, a.league.competitionId, [
+    fixtureNames(db, a.league.competitionId, [
       ...new Set(rows.flatMap((m) => (m.fixtureId ? [m.fixtureId] : []))),
     ]),
     repo.reactionsOf(db, ids, viewer.id),
@@ -205,7 +206,7 @@ export const postMessage = async (
     if (replyTo.deletedBy) throw new AppError('MESSAGE_GONE');
   }
   if (input.fixtureId) {
-    const [fixture] = await repo.fixturesOf(db, a.league.competitionId, [input.fixtureId]);
+    const [fixture] = await fixtureNames(db, a.league.competitionId, [input.fixtureId]);
     if (!fixture) throw new AppError('UNKNOWN_FIXTURE');
   }
   const mentions = await mentionsIn(deps, a.league.id, input.text);

@@ -97,14 +97,3 @@ export const putPin = (db: Db, leagueId: string, messageId: string, at: string) 
 
 export const deletePin = (db: Db, leagueId: string) =>
   db.deleteFrom('league_pins').where('league_id', '=', leagueId).execute();
-
-/** What moves when any fixture of the season changes: its latest change and how many there are. */
-export const fixturesStamp = async (db: Db, competitionId: string, season: string) => {
-  const row = await db
-    .selectFrom('fixtures')
-    .select((eb) => [eb.fn.max('updated_at').as('at'), eb.fn.countAll<number>().as('n')])
-    .where('competition_id', '=', competitionId)
-    .where('season', '=', season)
-    .executeTakeFirst();
-  return `${row?.at ?? ''}/${Number(row?.n ?? 0)}`;
-};

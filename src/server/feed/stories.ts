@@ -7,6 +7,7 @@ import type { Services } from '../context';
 import { AppError } from '../errors';
 import { yieldToEventLoop } from '../runtime/event-loop';
 import { listFixtures, type StoredFixtureRow } from '../fixtures/repository';
+import { seasonFixturesStamp } from '../fixtures/season-repository';
 import { resolveSeason } from '../fixtures/seasons';
 import type { LeagueRow } from '../leagues/repository';
 import { storyInputs } from '../standings/standings';
@@ -184,7 +185,7 @@ export const storiesOfLeague = async (deps: Deps, league: LeagueRow) => {
   if (season === null) return [];
   // Kept under the league's version and the state of its season's fixtures (a postponement moves
   // no table, it may complete a round).
-  const stamp = await repo.fixturesStamp(db, league.competitionId, season);
+  const stamp = await seasonFixturesStamp(db, league.competitionId, season);
   const generation = untold.get(league.id) ?? 0;
   const told = await deps.standings.kept(
     league.id,

@@ -8,6 +8,8 @@ import type { Services } from '../context';
 import { resolveSeason } from '../fixtures/seasons';
 import { listUserLeagues } from '../leagues/repository';
 import { countBetter, countBetterBefore, roundScore, teamsOfUser } from '../standings/standings';
+import * as fixtureReads from '../fixtures/season-repository';
+import * as pickReads from '../predictions-store/league-repository';
 import * as hub from './repository';
 
 /** How many results the hub lists (newest first, across the player's competitions). */
@@ -61,9 +63,9 @@ export const playerHub = async (
     string,
     Promise<{
       season: string | null;
-      next: Awaited<ReturnType<typeof hub.nextOpenRound>>;
+      next: Awaited<ReturnType<typeof fixtureReads.nextOpenRound>>;
       scoredRound: string | null;
-      results: Awaited<ReturnType<typeof hub.latestResults>>;
+      results: Awaited<ReturnType<typeof fixtureReads.latestResults>>;
       stamp: string;
     }>
   >();
@@ -74,10 +76,10 @@ export const playerHub = async (
         const season = await seasonOf(competitionId);
         if (!season) return { season: null, next: null, scoredRound: null, results: [], stamp: '' };
         const [next, scoredRound, results, stamp] = await Promise.all([
-          hub.nextOpenRound(db, competitionId, season, nowIso),
-          hub.latestScoredRound(db, competitionId, season),
-          hub.latestResults(db, competitionId, season, resultCount),
-          hub.fixturesStamp(db, competitionId),
+          fixtureReads.nextOpenRound(db, competitionId, season, nowIso),
+          fixtureReads.latestScoredRound(db, competitionId, season),
+          fixtureReads.latestResults(db, competitionId, season, resultCount),
+          fixtureReads.competitionFixturesStamp(db, competitionId),
         ]);
         return { season, next, scoredRound, results, stamp };
       })();
@@ -183,7 +185,7 @@ export const playerHub = async (
     const teamNames = new Map(
       memberships.flatMap(({ teams: own }) => own.map((t) => [t.id, t.name] as const)),
     );
-    const picks = await hub.picksOf(
+    const picks = await pickReads.picksOfTeams(
       db,
       [...teamNames.keys()],
       results.map((r) => r.fixtureId),
@@ -220,7 +222,7 @@ export const playerHub = async (
           hub.leagueTeamCount(db, league.id),
           competition(league.competitionId).then((about) =>
             about.next
-              ? hub.predictedCounts(
+              ? pickReads.predictedCounts(
                   db,
                   own.map((t) => t.id),
                   about.next.fixtureIds,

@@ -4,7 +4,8 @@ import { liveSourcesInUse, sourceOf } from '../sources/registry';
 import { readLiveSourceMap } from '../competitions/catalogue';
 import type { Services } from '../context';
 import { claimJobRun } from '../db/job-schedule';
-import { competitionsInWindow, existingCompetitions } from '../live/plan-repository';
+import { competitionsInWindow } from '../fixtures/live-repository';
+import { existingCompetitions } from '../live/plan-repository';
 import { liveWindow, syncLive, totalsBySource, type LiveMode } from '../live/service';
 import { createReachability, type Reachability } from './reachability';
 

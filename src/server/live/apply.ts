@@ -13,6 +13,7 @@ import {
 import type { Services } from '../context';
 import { inDerivedTransaction } from '../db/transaction';
 import { AppError } from '../errors';
+import { fixtureRowsByIds, fixturesBetween } from '../fixtures/live-repository';
 import { setFixtureClock, type StoredFixtureRow } from '../fixtures/repository';
 import type { Pace } from '../imports/pace';
 import { applyFixtureChange, isResultEvent, type Actor } from '../results/change';
@@ -185,7 +186,7 @@ export const applyReports = async (
       const pairing = reports.some((r) => !links.has(r.matchId));
       const times = reports.map((r) => new Date(r.kickoffAt).getTime());
       const candidates = pairing
-        ? await repo.fixturesBetween(
+        ? await fixturesBetween(
             trx,
             competitionId,
             new Date(Math.min(...times) - pairingWindowMs).toISOString(),
@@ -193,7 +194,7 @@ export const applyReports = async (
           )
         : [];
       await pace();
-      const linked = await repo.fixturesByIds(trx, [...new Set(links.values())]);
+      const linked = await fixtureRowsByIds(trx, [...new Set(links.values())]);
       const byId = new Map([...candidates, ...linked].map((f) => [f.id, f]));
       // A fixture is one match of a source: those linked to another match are not candidates.
       const taken = pairing

@@ -1,34 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { LiveReport, LiveSource } from '../../domain/live/report';
 import type { DB } from '../db/schema';
-import { toFixture, type StoredFixtureRow } from '../fixtures/repository';
+import { seasonReportsOfOthers } from '../fixtures/live-repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-/** A competition's fixtures with a kick-off between two instants (the pairing's candidates). */
-export const fixturesBetween = async (
-  db: Db,
-  competitionId: string,
-  from: string,
-  to: string,
-): Promise<StoredFixtureRow[]> =>
-  (
-    await db
-      .selectFrom('fixtures')
-      .selectAll()
-      .where('competition_id', '=', competitionId)
-      .where('kickoff_at', '>=', from)
-      .where('kickoff_at', '<=', to)
-      .orderBy('kickoff_at')
-      .orderBy('id')
-      .execute()
-  ).map(toFixture);
-
-/** Fixtures by id (those a source's matches are linked to). */
-export const fixturesByIds = async (db: Db, ids: readonly string[]) =>
-  ids.length === 0
-    ? []
-    : (await db.selectFrom('fixtures').selectAll().where('id', 'in', ids).execute()).map(toFixture);
 
 /** The fixtures a source's matches were paired with before: match id → fixture id. */
 export const linksOf = async (db: Db, source: LiveSource, matchIds: readonly string[]) => {
@@ -219,14 +194,7 @@ export const reportedKickoffs = async (
   season: string,
   except: string,
 ) => {
-  const rows = await db
-    .selectFrom('live_reports')
-    .innerJoin('fixtures', 'fixtures.id', 'live_reports.fixture_id')
-    .select(['live_reports.fixture_id as fixtureId', 'live_reports.report_json as json'])
-    .where('fixtures.competition_id', '=', competitionId)
-    .where('fixtures.season', '=', season)
-    .where('live_reports.source', '<>', except)
-    .execute();
+  const rows = await seasonReportsOfOthers(db, competitionId, season, except);
   const byFixture = new Map<string, string[]>();
   for (const r of rows) {
     const report = readReport(r.json);
@@ -272,24 +240,6 @@ export const saveDisagreement = async (db: Db, fixtureId: string, disagreement: 
     .where('fixture_id', '=', fixtureId)
     .execute();
 };
-
-export const disagreements = async (db: Db) =>
-  db
-    .selectFrom('live_reports')
-    .innerJoin('fixtures', 'fixtures.id', 'live_reports.fixture_id')
-    .select([
-      'fixtures.id as fixtureId',
-      'fixtures.competition_id as competitionId',
-      'fixtures.home_team as homeTeam',
-      'fixtures.away_team as awayTeam',
-      'fixtures.kickoff_at as kickoffAt',
-      'live_reports.disagreement as disagreement',
-    ])
-    .distinct()
-    .where('live_reports.disagreement', 'is not', null)
-    .orderBy('fixtures.kickoff_at', 'desc')
-    .limit(100)
-    .execute();
 
 /** Counts a request to a source (per UTC day), and its outcome. */
 export const countRequest = async (

@@ -22,7 +22,7 @@ import type { FixtureSource, PlannedFixture } from '../sources/source';
 export const livePaceMs = 5;
 import { addCounts, applyReports, emptyCounts, type ApplyCounts } from './apply';
 import { resolveSeason } from '../fixtures/seasons';
-import * as plan from './plan-repository';
+import * as plan from '../fixtures/live-repository';
 import * as repo from './repository';
 
 type Deps = Pick<Services, 'database' | 'bus' | 'standings' | 'logger' | 'env' | 'now'>;
@@ -299,7 +299,7 @@ export const liveOverviewOf = async (deps: Deps): Promise<LiveOverview> => {
     unmatched: (await repo.unmatchedMatches(db)).flatMap((u) =>
       isSourceId(u.source) ? [{ ...u, source: u.source }] : [],
     ),
-    disagreements: (await repo.disagreements(db)).flatMap((d) =>
+    disagreements: (await plan.fixtureDisagreements(db)).flatMap((d) =>
       d.disagreement ? [{ ...d, disagreement: d.disagreement }] : [],
     ),
   };
@@ -317,7 +317,7 @@ export const linkMatch = async (
   inTransaction(deps.database.db, async (trx) => {
     const unmatched = await repo.findUnmatched(trx, body.source, body.matchId);
     if (!unmatched) throw new AppError('NOT_FOUND', 'This match is not waiting for a fixture.');
-    const [fixture] = await repo.fixturesByIds(trx, [body.fixtureId]);
+    const [fixture] = await plan.fixtureRowsByIds(trx, [body.fixtureId]);
     if (!fixture || fixture.competitionId !== unmatched.competition_id)
       throw new AppError('UNKNOWN_FIXTURE');
     const at = deps.now();

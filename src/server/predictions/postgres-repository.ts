@@ -8,13 +8,14 @@ import {
   teamMovesText,
   type TotalsMove,
 } from '../standings/standings';
-import { picksOfRows, toSaveFixture, type SaveFixtureRow, type SavePickRow } from './save-rows';
 import {
-  toTeamWithCompetition,
-  type SaveReads,
-  type SaveRow,
-  type TeamLeagueRow,
-} from './repository';
+  picksOfRows,
+  toSaveFixture,
+  type SaveFixtureRow,
+  type SavePickRow,
+} from '../predictions-store/save-rows';
+import { toTeamWithCompetition, type SaveReads, type TeamLeagueRow } from './repository';
+import type { SaveRow } from '../predictions-store/repository';
 
 /*
  * The saves of one group commit on PostgreSQL (docs/decisions/022) as a few statements for the

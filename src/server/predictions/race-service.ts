@@ -10,7 +10,7 @@ import { findFixture } from '../fixtures/repository';
 import { authorize, standingOf } from '../access/league-access';
 import { rulesOfLeague } from '../leagues/rules-repository';
 import { findLeague } from '../leagues/service';
-import { racePicks } from './race-repository';
+import { racePicks } from '../predictions-store/league-repository';
 
 type Deps = Pick<Services, 'database' | 'standings'>;
 

@@ -11,6 +11,8 @@ import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import { pick, rowsOf, rulesOfLeague } from '../leagues/rules-repository';
+import { fixturesToPredict } from '../fixtures/repository';
+import * as picks from '../predictions-store/repository';
 import * as repo from './repository';
 import * as direct from './sqlite-repository';
 import * as pg from './postgres-repository';
@@ -63,15 +65,15 @@ const lockTeam = (database: Database, trx: Transaction<DB>, teamId: string) =>
  * it) and how the team's season totals move, from what is stored of those fixtures' picks.
  */
 const planWrites = (
-  stored: Map<string, repo.StoredPick>,
-  writes: repo.PredictionWrite[],
+  stored: Map<string, picks.StoredPick>,
+  writes: picks.PredictionWrite[],
   seasons: Map<string, { season: string }>,
 ) => {
   const plan = planPicksSaved(
     stored,
     writes.map((w) => ({ ...w, season: seasons.get(w.fixtureId)?.season ?? '' })),
   );
-  const rows: repo.SaveRow[] = writes.map((w, i) => ({
+  const rows: picks.SaveRow[] = writes.map((w, i) => ({
     fixtureId: w.fixtureId,
     outcome: w.outcome,
     firstGoalMinute: w.firstGoalMinute,
@@ -89,17 +91,17 @@ export const writePicks = async (
   trx: Transaction<DB>,
   dialect: Database['dialect'],
   team: { id: string; leagueId: string },
-  writes: repo.PredictionWrite[],
+  writes: picks.PredictionWrite[],
   seasons: Map<string, { season: string }>,
   at: string,
 ) => {
   if (writes.length === 0) return;
   const ids = writes.map((w) => w.fixtureId);
   const { stored } = await settledPicks(trx, dialect, team.leagueId, async () => ({
-    stored: await repo.storedPicks(trx, team.id, ids),
+    stored: await picks.storedPicks(trx, team.id, ids),
   }));
   const { rows, moves } = planWrites(stored, writes, seasons);
-  await repo.upsertPredictions(trx, team.id, rows, at);
+  await picks.upsertPredictions(trx, team.id, rows, at);
   await picksSaved(trx, team, moves);
 };
 
@@ -110,7 +112,7 @@ const jokersRemaining = async (
   season: string | null,
 ) => {
   const [held, rules] = await Promise.all([
-    repo.jokersOfTeam(database.db, team.id),
+    picks.jokersOfTeam(database.db, team.id),
     rulesOfLeague(database.db, team.leagueId, season),
   ]);
   return Math.max(0, rules.jokers - held.filter((j) => j.season === season).length);
@@ -127,7 +129,7 @@ export const teamPredictions = async (
   // A result the background run has not reached this league with yet counts already.
   await standings.makeCurrent({ id: team.leagueId, competitionId: team.competitionId });
   const [predictions, { season }] = await Promise.all([
-    repo.predictionsOfTeam(database.db, team.id),
+    picks.predictionsOfTeam(database.db, team.id),
     resolveSeason(database.db, team.competitionId, undefined, now),
   ]);
   return {
@@ -141,7 +143,7 @@ export const teamPredictions = async (
 
 /** Every pick of the player's teams, newest first. */
 export const myPredictions = ({ database }: Deps, user: SessionUser) =>
-  repo.predictionsOfUser(database.db, user.id);
+  picks.predictionsOfUser(database.db, user.id);
 
 /**
  * Whether the batch adds a joker beyond the league's limit in a season it touches (the allowance
@@ -250,7 +252,7 @@ const saveAlone = async (database: Database, { user, teamId, batch, now }: SaveU
     async (trx) => {
       const reads = await repo.readForSave(trx, database.dialect, teamId, ids);
       const save = decideSave(reads, user, batch, now);
-      await repo.upsertPredictions(trx, save.team.id, save.rows, at);
+      await picks.upsertPredictions(trx, save.team.id, save.rows, at);
       await picksSaved(trx, save.team, save.moves);
       return save.answer;
     },
@@ -331,16 +333,16 @@ export const deletePredictions = async (
   const lockIn = await leagueLock(database.db, team.leagueId);
   return inTransaction(database.db, async (trx) => {
     await lockTeam(database, trx, team.id);
-    const fixtures = await repo.fixturesByIds(trx, fixtureIds, database.dialect === 'postgres');
+    const fixtures = await fixturesToPredict(trx, fixtureIds, database.dialect === 'postgres');
     const locked = fixtureIds.filter((id) => {
       const f = fixtures.get(id);
       return f !== undefined && isFixtureLocked(f, now, lockIn(f.season));
     });
     const open = fixtureIds.filter((id) => fixtures.has(id) && !locked.includes(id));
     const { stored } = await settledPicks(trx, database.dialect, team.leagueId, async () => ({
-      stored: await repo.storedPicks(trx, team.id, open),
+      stored: await picks.storedPicks(trx, team.id, open),
     }));
-    await repo.deletePredictions(trx, team.id, open);
+    await picks.deletePredictions(trx, team.id, open);
     const deleted = open.map((id) => ({
       fixtureId: id,
       season: fixtures.get(id)?.season ?? '',
@@ -369,8 +371,8 @@ export const copyPredictions = async (
   const lockIn = await leagueLock(database.db, to.leagueId);
   const copied = await inTransaction(database.db, async (trx) => {
     await lockTeam(database, trx, to.id);
-    const source = await repo.predictionsOfTeam(trx, from.id);
-    const fixtures = await repo.fixturesByIds(
+    const source = await picks.predictionsOfTeam(trx, from.id);
+    const fixtures = await fixturesToPredict(
       trx,
       source.map((p) => p.fixtureId),
       database.dialect === 'postgres',
@@ -420,7 +422,7 @@ export const saveToTeams = async (
   const plans = await inTransaction(database.db, async (trx) => {
     // Teams first, then fixtures: the order every write of picks takes its locks in.
     for (const team of teams) await lockTeam(database, trx, team.id);
-    const fixtures = await repo.fixturesByIds(
+    const fixtures = await fixturesToPredict(
       trx,
       batch.map((p) => p.fixtureId),
       database.dialect === 'postgres',

@@ -2,14 +2,19 @@ import type { DirectStatements } from '../db/database';
 import type { FixtureForPrediction, Outcome } from '../../domain/predictions';
 import { picksSavedDirect, type TotalsMove } from '../standings/standings';
 import { leagueRulesText, type RulesRow } from '../leagues/rules-repository';
-import { picksOfRows, toSaveFixture, type SaveFixtureRow, type SavePickRow } from './save-rows';
+import {
+  picksOfRows,
+  toSaveFixture,
+  type SaveFixtureRow,
+  type SavePickRow,
+} from '../predictions-store/save-rows';
 import {
   toTeamWithCompetition,
   type SaveReads,
-  type SaveRow,
   type TeamLeagueRow,
   type TeamWithCompetition,
 } from './repository';
+import type { SaveRow } from '../predictions-store/repository';
 
 /*
  * A save's statements as SQLite prepared statements, run synchronously inside one transaction

@@ -1,12 +1,12 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Outcome } from '../../domain/predictions';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /**
  * What goal alerts read and write (issue 29): a player's choice per league, the players with a
- * device (in batches by id), their teams' picks on a fixture, and the claims in push_sends.
+ * device (in batches by id) and the claims in push_sends; their teams' picks on a fixture are
+ * read in predictions-store/fixture-repository.ts (`alertTargets`).
  */
 
 /** The player's leagues with whether goal alerts are on (no setting: on). */
@@ -46,18 +46,6 @@ export const saveAlertSetting = async (
     .execute();
 };
 
-export interface AlertTarget {
-  teamId: string;
-  teamName: string;
-  leagueId: string;
-  userId: string;
-  locale: string | null;
-  outcome: Outcome;
-  firstGoalMinute: number | null;
-  joker: boolean;
-  points: number | null;
-}
-
 /** The next `limit` players after `afterUserId` with a device subscribed, by id. */
 export const subscribedPlayers = async (db: Db, afterUserId: string, limit: number) =>
   (
@@ -70,62 +58,6 @@ export const subscribedPlayers = async (db: Db, afterUserId: string, limit: numb
       .limit(limit)
       .execute()
   ).map((r) => r.user_id);
-
-/**
- * These players' teams with a pick on the fixture, in leagues where their goal alerts are on
- * (each player's teams by index, each pick by its primary key).
- */
-export const alertTargets = async (
-  db: Db,
-  fixtureId: string,
-  userIds: readonly string[],
-): Promise<AlertTarget[]> =>
-  userIds.length === 0
-    ? []
-    : (
-        await db
-          .selectFrom('teams as t')
-          .innerJoin('predictions as p', (j) =>
-            j.onRef('p.team_id', '=', 't.id').on('p.fixture_id', '=', fixtureId),
-          )
-          .innerJoin('user as u', 'u.id', 't.user_id')
-          .select([
-            't.id',
-            't.name',
-            't.league_id',
-            't.user_id',
-            'u.locale',
-            'p.outcome',
-            'p.first_goal_minute',
-            'p.joker',
-            'p.points',
-          ])
-          .where('t.user_id', 'in', userIds)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('goal_alert_settings as g')
-                  .select(sql.lit(1).as('one'))
-                  .whereRef('g.user_id', '=', 't.user_id')
-                  .whereRef('g.league_id', '=', 't.league_id')
-                  .where('g.enabled', '=', 0),
-              ),
-            ),
-          )
-          .orderBy('t.user_id')
-          .orderBy('t.name')
-          .execute()
-      ).map((r) => ({
-        teamId: r.id,
-        teamName: r.name,
-        leagueId: r.league_id,
-        userId: r.user_id,
-        locale: r.locale,
-        outcome: r.outcome,
-        firstGoalMinute: r.first_goal_minute,
-        joker: Number(r.joker) === 1,
-        points: r.points,
-      }));
 
 /**
  * What was sent already of the fixture to these players: per `user\0fixture|team` key, its

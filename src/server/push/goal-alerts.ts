@@ -6,6 +6,7 @@ import { translator } from '../i18n/translate';
 import { pacer } from '../imports/pace';
 import { rulesOfLeagues } from '../leagues/rules-repository';
 import { scoringPending } from '../standings/standings';
+import { alertTargets, type AlertTarget } from '../predictions-store/fixture-repository';
 import * as repo from './goal-alerts-repository';
 import { vapidKeys } from './keys';
 import { forgetEndpoint, markSent, subscriptionsOf } from './repository';
@@ -180,14 +181,14 @@ export const sendGoalAlerts = async (
   const keys = await vapidKeys(services);
   const production = services.env.NODE_ENV === 'production';
   const pace = pacer(10);
-  const keyOf = (t: repo.AlertTarget) => `goal|${fixtureId}|${t.teamId}`;
+  const keyOf = (t: AlertTarget) => `goal|${fixtureId}|${t.teamId}`;
   let after = '';
   for (;;) {
     const players = await repo.subscribedPlayers(db, after, options.batch ?? 100);
     const last = players.at(-1);
     if (last === undefined) break;
     after = last;
-    const targets = await repo.alertTargets(db, fixtureId, players);
+    const targets = await alertTargets(db, fixtureId, players);
     await pace();
     if (targets.length === 0) continue;
     const told = await repo.sentLeads(db, players, fixtureId);

@@ -1,7 +1,9 @@
 import type { Services } from '../context';
 import { AppError } from '../errors';
 import { translator } from '../i18n/translate';
-import { competitionLabel, missingPicks, upcomingRounds } from '../reminders/repository';
+import { upcomingRounds } from '../fixtures/season-repository';
+import { missingPicks } from '../predictions-store/league-repository';
+import { competitionLabel } from '../reminders/repository';
 import { vapidKeys } from './keys';
 import * as repo from './repository';
 import { longestLockHours, pickDeadline } from '../../domain/league-rules';

@@ -3,6 +3,8 @@ import type { Services } from '../context';
 import { AppError } from '../errors';
 import { renderReminderMail } from './mail';
 import { inTransaction } from '../db/transaction';
+import { upcomingRounds } from '../fixtures/season-repository';
+import { missingPicks } from '../predictions-store/league-repository';
 import * as repo from './repository';
 import { longestLockHours, pickDeadline } from '../../domain/league-rules';
 import { lockMinutesOf } from '../leagues/rules-repository';
@@ -57,11 +59,11 @@ export const runReminders = async (
 ) => {
   const { db } = services.database;
   let sent = 0;
-  const rounds = await repo.upcomingRounds(db, now, reminderLeadHours + longestLockHours);
+  const rounds = await upcomingRounds(db, now, reminderLeadHours + longestLockHours);
   for (const round of rounds) {
     const competition = await repo.competitionLabel(db, round.competitionId);
     if (!competition) continue;
-    const rows = await repo.missingPicks(db, round, now, 'mail');
+    const rows = await missingPicks(db, round, now, 'mail');
     const locks = await lockMinutesOf(
       db,
       rows.map((r) => r.league_id),

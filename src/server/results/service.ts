@@ -18,6 +18,7 @@ import {
 } from '../competitions/repository';
 import { AppError } from '../errors';
 import * as repo from '../fixtures/repository';
+import { fixtureScoreCounts, predictionCounts } from '../predictions-store/fixture-repository';
 import {
   applyFixtureChange,
   fixtureIdAllocator,
@@ -79,7 +80,7 @@ export const changeFixture = async (
   // a million teams predicted would hold the event loop for a second at every edit.
   const counts =
     finished && outcome.fixture.status === 'final'
-      ? (tallies.takeCounts(fixtureId) ?? (await repo.fixtureScoreCounts(database.db, fixtureId)))
+      ? (tallies.takeCounts(fixtureId) ?? (await fixtureScoreCounts(database.db, fixtureId)))
       : null;
   return { ...outcome, counts, predictions: counts?.total ?? tallies.countedSoFar(fixtureId) };
 };
@@ -228,7 +229,7 @@ export const adminFixtures = async (
   { competitionId, season }: { competitionId: string; season?: string | undefined },
 ) => {
   const fixtures = await repo.listFixtures(database.db, competitionId, season);
-  const counts = await repo.predictionCounts(
+  const counts = await predictionCounts(
     database.db,
     fixtures.map((f) => f.id),
   );

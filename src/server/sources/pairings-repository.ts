@@ -3,6 +3,9 @@ import type { DB } from '../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+// A season's pairings (match id → fixture id) are read with the fixtures, in
+// fixtures/live-repository.ts (`pairingsOfSeason`).
+
 /**
  * Remembers what sources call fixtures the catalogue holds (issue 50: ESPN's event ids of the
  * schedules built from its lists), 500 a statement; a pairing already made (by a source's poll
@@ -28,22 +31,4 @@ export const rememberPairings = async (
       )
       .onConflict((oc) => oc.columns(['source', 'match_id']).doNothing())
       .execute();
-};
-
-/** A source's pairings with the fixtures of one season of a competition: match id → fixture id. */
-export const pairingsOfSeason = async (
-  db: Db,
-  source: string,
-  competitionId: string,
-  season: string,
-) => {
-  const rows = await db
-    .selectFrom('live_links as l')
-    .innerJoin('fixtures as f', 'f.id', 'l.fixture_id')
-    .select(['l.match_id', 'l.fixture_id'])
-    .where('l.source', '=', source)
-    .where('f.competition_id', '=', competitionId)
-    .where('f.season', '=', season)
-    .execute();
-  return new Map(rows.map((r) => [r.match_id, r.fixture_id]));
 };

@@ -8,7 +8,9 @@ import {
 } from '../../domain/scoring';
 import type { DB } from '../db/schema';
 import { yieldToEventLoop } from '../runtime/event-loop';
-import { leaguePicks, leagueScores, type InPlayFixture } from './live-repository';
+import type { InPlayFixture } from '../fixtures/season-repository';
+import { leaguePicks } from '../predictions-store/league-repository';
+import { leagueScores } from './live-repository';
 import { teamsOfUser, totalsOfTeams, type TotalsRow } from './repository';
 import type { TablePart } from './table';
 

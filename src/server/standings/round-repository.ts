@@ -6,26 +6,9 @@ import { managerName, teamColumns, toTotals, type Score, type TotalsRow } from '
 type Db = Kysely<DB> | Transaction<DB>;
 
 /**
- * Round tables from `round_totals`: the rounds with results, one round's ranking a page at a
- * time (teams that scored by the rank index, then everyone else with 0 by name) and its winners.
+ * Round tables from `round_totals` (the rounds with results: `scoredRounds`,
+ * fixtures/season-repository.ts): one round's ranking a page at a time (teams that scored by the rank index, then everyone else with 0 by name) and its winners.
  */
-
-/** Rounds of the season with at least one final fixture, latest first. */
-export const scoredRounds = async (db: Db, competitionId: string, season: string) =>
-  (
-    await prepared(
-      db,
-      db
-        .selectFrom('fixtures')
-        .select(['round_label', sql<number>`min(round_order)`.as('round_order')])
-        .where('competition_id', '=', competitionId)
-        .where('season', '=', season)
-        .where('status', '=', 'final')
-        .groupBy('round_label'),
-    )
-  )
-    .map((r) => ({ round: r.round_label, order: Number(r.round_order) }))
-    .sort((a, b) => b.order - a.order || b.round.localeCompare(a.round));
 
 const nonZero = sql<boolean>`(rt.points <> 0 or rt.exact_minutes <> 0 or rt.correct_outcomes <> 0)`;
 

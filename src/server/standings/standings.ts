@@ -9,7 +9,7 @@ import * as ranks from './repository';
 import type { LeagueRulesSource } from './rules-source';
 import { readStatistics } from './statistics';
 import { readStandings, type StandingsQuery, type TablePart } from './table';
-import { inPlayFixtures } from './live-repository';
+import { inPlayFixtures, runsBehindLeague } from '../fixtures/season-repository';
 import { readLiveTable, type LiveQuery } from './live-table';
 import { TallyWorker } from './tallies';
 import { lockLeagues } from './tally-batches';
@@ -56,7 +56,7 @@ export type { TotalsRow, Score } from './repository';
 export type { StoredPick, TotalsMove } from './tally-moves';
 export { isSettledPick, teamMovesParams, teamMovesText } from './tally-moves';
 export type { LiveRow, LiveQuery } from './live-table';
-export type { InPlayFixture } from './live-repository';
+export type { InPlayFixture } from '../fixtures/season-repository';
 
 // ------------------------------------------------------------------------------------------
 // Writes in the caller's transaction
@@ -272,9 +272,7 @@ export class Standings {
 
   /** Whether results are still being counted into the league's totals (a run has not passed it). */
   async behind(league: { id: string; competitionId: string }) {
-    return (
-      (await runs.runsBehindLeague(this.database.db, league.competitionId, league.id)).length > 0
-    );
+    return (await runsBehindLeague(this.database.db, league.competitionId, league.id)).length > 0;
   }
 
   /** The league's standings version (moves with every change its table shows). */

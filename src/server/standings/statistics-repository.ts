@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -143,18 +143,3 @@ export const teamRoundPoints = async (db: Db, teamId: string, season: string) =>
         .execute()
     ).map((r) => [r.round_label, Number(r.points)]),
   );
-
-/** What a team's scored joker picks of the season scored (one team's picks). */
-export const jokerPickPoints = async (db: Db, teamId: string, season: string) => {
-  const row = await db
-    .selectFrom('predictions as p')
-    .innerJoin('fixtures as f', 'f.id', 'p.fixture_id')
-    .select(sql<number>`coalesce(sum(p.points), 0)`.as('points'))
-    .where('p.team_id', '=', teamId)
-    .where('f.season', '=', season)
-    .where('p.joker', '=', 1)
-    .where('p.tallied', 'is not', null)
-    .where('p.points', 'is not', null)
-    .executeTakeFirst();
-  return Number(row?.points ?? 0);
-};

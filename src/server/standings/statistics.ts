@@ -8,7 +8,8 @@ import {
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import { countBetter } from './repository';
-import { scoredRounds } from './round-repository';
+import { scoredRounds } from '../fixtures/season-repository';
+import { jokerPickPoints } from '../predictions-store/repository';
 import * as repo from './statistics-repository';
 import { yieldToEventLoop } from '../runtime/event-loop';
 import { teamCount } from './tally-repository';
@@ -117,7 +118,7 @@ const teamFigures = async (
   const [totals, roundPoints, jokerPicks] = await Promise.all([
     repo.teamSeasonTotals(db, team.id, season),
     repo.teamRoundPoints(db, team.id, season),
-    repo.jokerPickPoints(db, team.id, season),
+    jokerPickPoints(db, team.id, season),
   ]);
   // The table's place depends on the score only: kept per score, like the standings' places.
   const score = totals;

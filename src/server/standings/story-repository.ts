@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { StoryPick, StoryTeam } from '../../domain/story';
 import type { DB } from '../db/schema';
+import { picksOfTeams } from '../predictions-store/league-repository';
 import { yieldToEventLoop } from '../runtime/event-loop';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -88,14 +89,7 @@ export const storyInputs = async (
         .where('season', '=', season)
         .where('round_label', 'in', labels)
         .execute(),
-      fixtureIds.length === 0
-        ? []
-        : db
-            .selectFrom('predictions')
-            .select(['team_id', 'fixture_id', 'outcome', 'first_goal_minute', 'joker', 'points'])
-            .where('team_id', 'in', ids)
-            .where('fixture_id', 'in', fixtureIds)
-            .execute(),
+      picksOfTeams(db, ids, fixtureIds),
     ]);
     // After the round: the season's totals without bonus points and without the later rounds.
     for (const r of seasonTotals)

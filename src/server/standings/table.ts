@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { AppError } from '../errors';
 import { levelScores, rankFrom } from '../../domain/standings';
+import { scoredRounds } from '../fixtures/season-repository';
 import * as repo from './repository';
 import * as roundRepo from './round-repository';
 
@@ -238,7 +239,7 @@ const assemble = async (
   const slice = (offset: number, limit: number, keep = later) =>
     keep(`slice:${offset}:${limit}`, () => rankedSlice(db, league.id, season, offset, limit));
   const places = viewerPlaces(db, league.id, season, viewerId, kept);
-  const scored = roundRepo.scoredRounds(db, league.competitionId, season);
+  const scored = scoredRounds(db, league.competitionId, season);
   // The first page (a table's most read) starts beside the summary: it is there whatever the
   // number of pages, and its first ten rows are the top 10.
   const firstPage = query.around !== 'me' && (query.page ?? 1) <= 1;

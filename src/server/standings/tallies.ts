@@ -18,6 +18,8 @@ import {
   yieldToEventLoop,
 } from './tally-batches';
 import { rebuildLeagues } from './tally-sql';
+import { runsBehindLeague } from '../fixtures/season-repository';
+import { fixturesWithUntallied } from '../predictions-store/fixture-repository';
 import * as runs from './tally-repository';
 import { markLeaguesChanged } from './versions-repository';
 
@@ -108,7 +110,7 @@ export class TallyWorker {
   async makeCurrent(league: { id: string; competitionId: string }, season?: string) {
     if (this.stopped) return false;
     const { db } = this.database;
-    const behind = await runs.runsBehindLeague(db, league.competitionId, league.id);
+    const behind = await runsBehindLeague(db, league.competitionId, league.id);
     const fill = season !== undefined && !(await totalsComplete(db, league.id, season));
     if (behind.length === 0 && !fill) return false;
     let wanted = this.wanted.get(league.id);
@@ -180,7 +182,7 @@ export class TallyWorker {
   private async moveLeague(league: { id: string; competitionId: string }, seasons: string[]) {
     const { db } = this.database;
     const teams = await runs.teamCount(db, league.id);
-    for (const fixtureId of await runs.runsBehindLeague(db, league.competitionId, league.id)) {
+    for (const fixtureId of await runsBehindLeague(db, league.competitionId, league.id)) {
       await inDerivedTransaction(this.database, async (trx) => {
         await lockLeagues(this.database, trx, [league.id]);
         await markLeaguesChanged(trx, [league.id]);
@@ -413,8 +415,7 @@ export class TallyWorker {
   async catchUp() {
     const { db } = this.database;
     const at = this.now().toISOString();
-    for (const fixtureId of await runs.fixturesWithUntallied(db))
-      await runs.queueRun(db, fixtureId, at);
+    for (const fixtureId of await fixturesWithUntallied(db)) await runs.queueRun(db, fixtureId, at);
     await this.drain();
   }
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database';
 import type { DB } from '../db/schema';
+import { fixtureToTally } from '../fixtures/repository';
 import { yieldToEventLoop } from '../runtime/event-loop';
 import type { LeagueRulesSource } from './rules-source';
 import { reconcile, type NameRange, type TallyTarget } from './tally-sql';
@@ -28,20 +29,7 @@ const largestBatch = 50_000;
 const leagueWindow = (teams: number) => Math.min(500, Math.max(10, Math.ceil(teams / 25)));
 
 export const targetOf = async (db: Db, fixtureId: string) => {
-  const f = await db
-    .selectFrom('fixtures')
-    .select([
-      'id',
-      'competition_id',
-      'season',
-      'round_label',
-      'status',
-      'home_score',
-      'away_score',
-      'first_goal_minute',
-    ])
-    .where('id', '=', fixtureId)
-    .executeTakeFirst();
+  const f = await fixtureToTally(db, fixtureId);
   if (!f) return null;
   const scored = f.status === 'final' && f.home_score !== null && f.away_score !== null;
   const target: TallyTarget = {

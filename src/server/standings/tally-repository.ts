@@ -1,20 +1,18 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
+import { fixtureHasPredictions } from '../predictions-store/fixture-repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 // The `tally_runs` queue (one row per fixture whose totals are moving) and the small reads the
-// tally worker makes around it; the statements that move totals are in tally-sql.ts.
+// tally worker makes around it; the statements that move totals are in tally-sql.ts. The runs
+// behind a league (`runsBehindLeague`, fixtures/season-repository.ts) and the fixtures with
+// untallied picks (`fixturesWithUntallied`, predictions-store/fixture-repository.ts) are read by
+// the tables' data units.
 
 /** Queues (or restarts) the fixture's run when it has predictions; false when it has none. */
 export const queueRun = async (db: Db, fixtureId: string, at: string) => {
-  const predicted = await db
-    .selectFrom('predictions')
-    .select('team_id')
-    .where('fixture_id', '=', fixtureId)
-    .limit(1)
-    .executeTakeFirst();
-  if (!predicted) return false;
+  if (!(await fixtureHasPredictions(db, fixtureId))) return false;
   await db
     .insertInto('tally_runs')
     .values({ fixture_id: fixtureId, generation: 1, cursor: '', queued_at: at })
@@ -65,19 +63,6 @@ export const finishRun = async (db: Db, fixtureId: string, generation: number) =
     .execute();
 };
 
-/** Fixtures of the competition whose runs have not reached this league yet, oldest first. */
-export const runsBehindLeague = async (db: Db, competitionId: string, leagueId: string) =>
-  (
-    await db
-      .selectFrom('tally_runs as r')
-      .innerJoin('fixtures as f', 'f.id', 'r.fixture_id')
-      .select('r.fixture_id')
-      .where('f.competition_id', '=', competitionId)
-      .where('r.cursor', '<', leagueId)
-      .orderBy('r.queued_at')
-      .execute()
-  ).map((r) => r.fixture_id);
-
 export const teamCount = async (db: Db, leagueId: string) =>
   Number(
     (
@@ -88,14 +73,3 @@ export const teamCount = async (db: Db, leagueId: string) =>
         .executeTakeFirst()
     )?.n ?? 0,
   );
-
-/** Fixtures holding predictions the totals do not count yet (a bulk load, a run cut short). */
-export const fixturesWithUntallied = async (db: Db) =>
-  (
-    await db
-      .selectFrom('predictions')
-      .select('fixture_id')
-      .distinct()
-      .where('tallied', 'is', null)
-      .execute()
-  ).map((r) => r.fixture_id);
