@@ -140,6 +140,16 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error('server did not become ready');
     await new Promise((r) => setTimeout(r, 250));
   }
+  // Every browser test opens a page: a server that does not serve the built web app would let
+  // each of them time out one by one (the suite then outlasts CI). Stop here instead, in seconds.
+  const home = await fetch(`${baseUrl}/`);
+  const html = await home.text();
+  if (!home.ok || !html.includes('<div id="root">')) {
+    server.kill('SIGTERM');
+    throw new Error(
+      `the server does not serve the web app at / (${home.status}): is dist/web built?`,
+    );
+  }
   await signUpAdmin(baseUrl, adminEmail, join(dataDir, 'e2e.sqlite'));
   project.provide('baseUrl', baseUrl);
   project.provide('adminEmail', adminEmail);

@@ -1,12 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppBindings } from '../context';
 import { securityHeaders } from '../security/headers';
-import { mountSpa } from './static';
+import { mountSpa, webDistDir } from './static';
 
 // A build as vite.config.ts writes it: hashed assets with brotli and gzip copies beside them.
 const dir = mkdtempSync(join(tmpdir(), 'firstgoal-static-'));
@@ -65,5 +66,12 @@ describe('the built web app', () => {
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-encoding')).toBeNull();
     expect(icon.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+});
+
+describe('where the server looks for the build', () => {
+  it('is the folder vite.config.ts writes: dist/web at the project root', () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    expect(webDistDir).toBe(join(root, 'dist/web'));
   });
 });

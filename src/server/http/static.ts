@@ -5,7 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { AppBindings } from '../context';
 
-export const webDistDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+export const webDistDir = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 export const isWebBuilt = (dir = webDistDir) => existsSync(join(dir, 'index.html'));
 
 /**

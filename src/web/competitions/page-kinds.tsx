@@ -51,7 +51,10 @@ export const TablePage = ({ competition, renderBoard }: KindPageProps) =>
     header: (view) => (
       <>
         <CompetitionHeader competition={competition} view={view} />
-        <SeasonSummaryCard summaryKey={competition.summaryKey} season={seasonShown(competition, view)} />
+        <SeasonSummaryCard
+          summaryKey={competition.summaryKey}
+          season={seasonShown(competition, view)}
+        />
       </>
     ),
   });
