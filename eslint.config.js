@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import serverLayers from './scripts/eslint/server-layers.js';
+import webCycles from './scripts/eslint/web-cycles.js';
 import tableReaders from './scripts/eslint/table-readers.js';
 
 // Import direction (STYLE.md): domain imports nothing of ours; server and web import domain;
@@ -174,6 +175,13 @@ export default tseslint.config(
     },
   },
   ...featureRules,
+  {
+    // No value-import cycle between src/web's top-level folders (scripts/eslint/web-cycles.js).
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { web: webCycles },
+    rules: { 'web/no-cycles': 'error' },
+  },
   {
     // Server units in tiers, standings behind its door (scripts/eslint/server-layers.js).
     files: ['src/server/**/*.ts'],

@@ -4,7 +4,7 @@ import { toast } from '../ui/toast';
 import { competitionKinds, type CompetitionKind } from '../../domain/competitions';
 import { newCompetitionBody } from '../../domain/results';
 import { ApiError } from '../lib/api-client';
-import { useErrorMessage } from '../lib/use-error-message';
+import { useErrorMessage } from '../ui/use-error-message';
 import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { Input } from '../ui/input';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../ui/toast';
 import { newFixtureBody } from '../../domain/results';
 import { ApiError } from '../lib/api-client';
-import { useErrorMessage } from '../lib/use-error-message';
+import { useErrorMessage } from '../ui/use-error-message';
 import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';
 import { Input } from '../ui/input';

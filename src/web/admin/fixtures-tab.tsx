@@ -4,7 +4,7 @@ import { ListRestart, Plus, Trophy } from 'lucide-react';
 import { toast } from '../ui/toast';
 import { useFormat } from '../lib/format';
 import { ApiError } from '../lib/api-client';
-import { useErrorMessage } from '../lib/use-error-message';
+import { useErrorMessage } from '../ui/use-error-message';
 import { SectionHeader } from '../ui/section-header';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';

@@ -2,7 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Eye, FileUp, Upload } from 'lucide-react';
 import { toast } from '../ui/toast';
-import { useErrorMessage } from '../lib/use-error-message';
+import { useErrorMessage } from '../ui/use-error-message';
 import { SectionHeader } from '../ui/section-header';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';

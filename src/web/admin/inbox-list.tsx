@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Check, RotateCcw } from 'lucide-react';
 import { toast } from '../ui/toast';
 import { useFormat } from '../lib/format';
-import { useErrorMessage } from '../lib/use-error-message';
+import { useErrorMessage } from '../ui/use-error-message';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link2, Radio } from 'lucide-react';
 import { useFormat } from '../lib/format';
-import { useErrorMessage } from '../lib/use-error-message';
+import { useErrorMessage } from '../ui/use-error-message';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { RotateCw } from 'lucide-react';
 import { toast } from '../ui/toast';
 import { useFormat } from '../lib/format';
-import { useErrorMessage } from '../lib/use-error-message';
+import { useErrorMessage } from '../ui/use-error-message';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Button } from '../ui/button';
 import type { OutboxMail } from './api';

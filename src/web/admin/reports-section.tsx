@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Flag } from 'lucide-react';
 import { useFormat } from '../lib/format';
-import { useErrorMessage } from '../lib/use-error-message';
+import { useErrorMessage } from '../ui/use-error-message';
 import { SectionHeader } from '../ui/section-header';
 import { Button } from '../ui/button';
 import { QueryView } from '../ui/query-view';

@@ -3,7 +3,7 @@ import { RefreshCw } from 'lucide-react';
 import { toast } from '../ui/toast';
 import { ApiError } from '../lib/api-client';
 import { useFormat } from '../lib/format';
-import { useErrorMessage } from '../lib/use-error-message';
+import { useErrorMessage } from '../ui/use-error-message';
 import { SectionHeader } from '../ui/section-header';
 import { Button } from '../ui/button';
 import { QueryView } from '../ui/query-view';

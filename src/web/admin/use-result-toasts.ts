@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from '../ui/toast';
 import { ApiError } from '../lib/api-client';
-import { useErrorMessage } from '../lib/use-error-message';
+import { useErrorMessage } from '../ui/use-error-message';
 
 // The server's INVALID_RESULT messages that the row checks inline too, so they read in any language.
 const invalidResultKeys: Record<string, string> = {

@@ -11,7 +11,7 @@ import { lazyNamed } from '../lib/lazy-named';
 import { QueryView } from '../ui/query-view';
 
 // Only invite links (?code= or ?league=) need the join flow: it is fetched for them alone.
-const JoinByLink = lazyNamed(() => import('../leagues/join-by-link'), 'JoinByLink');
+const JoinByLink = lazyNamed(() => import('../leagues/join/join-by-link'), 'JoinByLink');
 
 /**
  * Every path without a fixed route: a competition page when the catalogue has that route,

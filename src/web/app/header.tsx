@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { AccountControls } from '../account/account-controls';
-import { LanguageSwitcher } from '../i18n/language-switcher';
+import { LanguageSwitcher } from '../ui/language-switcher';
 import { cn } from '../ui/cn';
 import { Logo } from '../ui/logo';
 import { MobileMenu } from './mobile-menu';

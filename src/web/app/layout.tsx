@@ -18,7 +18,7 @@ import { Header } from './header';
 
 // The dialogs are fetched the first time one opens (or a Create League form waits for sign-in).
 const AuthDialog = lazyNamed(() => import('../account/auth-dialog'), 'AuthDialog');
-const LeagueDialogs = lazyNamed(() => import('../leagues/league-dialogs'), 'LeagueDialogs');
+const LeagueDialogs = lazyNamed(() => import('../leagues/join/league-dialogs'), 'LeagueDialogs');
 const Toaster = lazyNamed(() => import('../ui/toaster'), 'Toaster');
 
 const hasPendingCreation = () => {

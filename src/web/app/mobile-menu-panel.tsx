@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { AccountControls } from '../account/account-controls';
 import type { Language } from '../../domain/i18n';
-import { LanguageSwitcher } from '../i18n/language-switcher';
+import { LanguageSwitcher } from '../ui/language-switcher';
 import { cn } from '../ui/cn';
 import { Dialog } from '../ui/dialog';
 import { MyLeaguesLinks } from './my-leagues';

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { matchPath, Navigate, useLocation, type RouteObject } from 'react-router';
 import { useMe } from '../account/api';
 import { HomePage } from '../home/home-page';
-import { QuickJoinCard } from '../leagues/quick-join-card';
+import { QuickJoinCard } from '../leagues/join/quick-join-card';
 import { lazyNamed } from '../lib/lazy-named';
 import { PageContainer } from '../ui/page';
 import { LoadingBlock } from '../ui/skeleton';
@@ -19,13 +19,13 @@ const CompetitionsPage = lazyNamed(
   'CompetitionsPage',
 );
 const ContactPage = lazyNamed(() => import('../contact/contact-page'), 'ContactPage', ['info']);
-const DashboardPage = lazyNamed(() => import('../leagues/dashboard-page'), 'DashboardPage');
+const DashboardPage = lazyNamed(() => import('../leagues/hub/dashboard-page'), 'DashboardPage');
 const JoinRedirectPage = lazyNamed(
-  () => import('../leagues/join-redirect-page'),
+  () => import('../leagues/join/join-redirect-page'),
   'JoinRedirectPage',
 );
-const LeagueHome = lazyNamed(() => import('../leagues/league-home'), 'LeagueHome');
-const LeaguePage = lazyNamed(() => import('../leagues/league-page'), 'LeaguePage', ['league']);
+const LeagueHome = lazyNamed(() => import('../leagues/hub/league-home'), 'LeagueHome');
+const LeaguePage = lazyNamed(() => import('../leagues/page/league-page'), 'LeaguePage', ['league']);
 const PrivacyPolicyPage = lazyNamed(
   () => import('../static-pages/privacy-policy-page'),
   'PrivacyPolicyPage',
@@ -35,12 +35,17 @@ const ResetPasswordPage = lazyNamed(
   () => import('../account/reset-password-page'),
   'ResetPasswordPage',
 );
-const StandingsPage = lazyNamed(() => import('../leagues/standings-page'), 'StandingsPage', [
+const StandingsPage = lazyNamed(
+  () => import('../leagues/standings/standings-page'),
+  'StandingsPage',
+  ['league'],
+);
+const RacePage = lazyNamed(() => import('../leagues/live/race-page'), 'RacePage', ['league']);
+const AccountPage = lazyNamed(() => import('../account/account-page'), 'AccountPage', ['account']);
+const TeamPage = lazyNamed(() => import('../leagues/team/team-page'), 'TeamPage', [
+  'team',
   'league',
 ]);
-const RacePage = lazyNamed(() => import('../leagues/race-page'), 'RacePage', ['league']);
-const AccountPage = lazyNamed(() => import('../account/account-page'), 'AccountPage', ['account']);
-const TeamPage = lazyNamed(() => import('../leagues/team-page'), 'TeamPage', ['team', 'league']);
 const TermsPage = lazyNamed(() => import('../static-pages/terms-page'), 'TermsPage', ['info']);
 
 const HomeRoute = () => {

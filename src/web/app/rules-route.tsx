@@ -4,7 +4,10 @@ import { useActiveTeam } from '../lib/active-team';
 import { lazyNamed } from '../lib/lazy-named';
 
 const RulesPage = lazyNamed(() => import('../static-pages/rules-page'), 'RulesPage', ['info']);
-const LeagueRulesCard = lazyNamed(() => import('../leagues/league-rules'), 'LeagueRulesCard');
+const LeagueRulesCard = lazyNamed(
+  () => import('../leagues/manage/league-rules'),
+  'LeagueRulesCard',
+);
 
 /** /rules: the game's rules, led by the rules of the signed-in player's active league. */
 export const RulesRoute = () => {

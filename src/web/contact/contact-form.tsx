@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Send } from 'lucide-react';
 import { contactSubjects } from '../../domain/contact';
 import { ApiError } from '../lib/api-client';
-import { useErrorMessage } from '../lib/use-error-message';
+import { useErrorMessage } from '../ui/use-error-message';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { Input } from '../ui/input';

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Clock, Lock, Sparkles, Target, Trophy, UserPlus, Users } from 'lucide-react';
+import { Clock, Lock, Sparkles, Target, Trophy } from 'lucide-react';
 import { useAuthDialog } from '../lib/auth-dialog-context';
-import { useLeagueDialogs } from '../lib/league-dialogs-context';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
+import { CreateJoinButtons } from '../ui/create-join-buttons';
 import { PageContainer } from '../ui/page';
 
 const rules = [
@@ -25,7 +25,6 @@ interface HomePageProps {
 export const HomePage = ({ signedIn, children }: HomePageProps) => {
   const { t } = useTranslation();
   const authDialog = useAuthDialog();
-  const leagueDialogs = useLeagueDialogs();
   useDocumentTitle(t('home.hero.eyebrow'));
 
   return (
@@ -56,24 +55,7 @@ export const HomePage = ({ signedIn, children }: HomePageProps) => {
               >
                 {t('home.hero.getStarted')}
               </Button>
-              <Button
-                variant="outline-inverse"
-                size="lg"
-                onClick={() => leagueDialogs.openCreate()}
-                data-testid="hero-create-league"
-              >
-                <Users aria-hidden="true" className="size-5" />
-                {t('home.hero.createLeague')}
-              </Button>
-              <Button
-                variant="outline-inverse"
-                size="lg"
-                onClick={() => leagueDialogs.openJoin()}
-                data-testid="hero-join-league"
-              >
-                <UserPlus aria-hidden="true" className="size-5" />
-                {t('home.hero.joinLeague')}
-              </Button>
+              <CreateJoinButtons testIdPrefix="hero" look="hero" size="lg" />
             </div>
           </div>
         </section>

@@ -6,7 +6,7 @@ import { isUnstarted } from '../../domain/seasons';
 import { useActiveTeam } from '../lib/active-team';
 import { ApiError } from '../lib/api-client';
 import type { BoardSlot, PlayerStatus } from '../lib/competition-board';
-import { useErrorMessage } from '../lib/use-error-message';
+import { useErrorMessage } from '../ui/use-error-message';
 import { LoadingBlock } from '../ui/skeleton';
 import { QueryView } from '../ui/query-view';
 import { ErrorState } from '../ui/state';

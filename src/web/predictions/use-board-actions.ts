@@ -4,7 +4,7 @@ import { toast } from '../ui/toast';
 import type { PredictionInput } from '../../domain/prediction-rules';
 import { ApiError } from '../lib/api-client';
 import { useAuthDialog } from '../lib/auth-dialog-context';
-import { useErrorMessage } from '../lib/use-error-message';
+import { useErrorMessage } from '../ui/use-error-message';
 import {
   useCopyPredictions,
   useDeletePredictions,

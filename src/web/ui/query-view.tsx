@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorMessage } from '../lib/use-error-message';
+import { useErrorMessage } from './use-error-message';
 import { LoadingBlock } from './skeleton';
 import { ErrorState } from './state';
 

@@ -1,0 +1,47 @@
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { domPerTest } from '../../../../tests/setup/dom';
+import { i18n } from '../../i18n/i18n';
+import { localKeys } from '../../lib/local-keys';
+import type { StandingsRound } from '../shared/api';
+import { RoundTables } from './round-tables';
+
+const dom = domPerTest();
+
+const row = (teamId: string, points: number, mine: boolean) => ({
+  rank: 1,
+  teamId,
+  teamName: `Team ${teamId}`,
+  manager: 'Someone',
+  points,
+  bonusPoints: 0,
+  exactMinutes: 1,
+  correctOutcomes: 1,
+  mine,
+});
+
+const round = (mine: boolean): StandingsRound => ({
+  round: 'Matchday 4',
+  winnerCount: 1,
+  winners: [row('a', 8, mine)],
+  rows: [row('a', 8, mine), { ...row('b', 4, !mine), rank: 2 }],
+});
+
+const render = (rounds: StandingsRound[]) =>
+  dom.render(
+    <I18nextProvider i18n={i18n}>
+      <RoundTables rounds={rounds} selected={null} onSelect={() => undefined} busy={false} />
+    </I18nextProvider>,
+  );
+
+describe('RoundTables', () => {
+  it("celebrates the viewer's own round win, and nobody else's", () => {
+    localStorage.removeItem(localKeys.celebrated);
+    render([round(true)]);
+    expect(dom.container.querySelector('[data-testid="celebration"]')?.textContent).toBe(
+      'You won this round!',
+    );
+    render([{ ...round(false), round: 'Matchday 5' }]);
+    expect(dom.container.querySelector('[data-testid="celebration"]')).toBeNull();
+  });
+});

@@ -1,0 +1,90 @@
+import { act } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { domPerTest } from '../../../tests/setup/dom';
+import { languageStorageKey } from '../../domain/i18n';
+import { i18n, languageChangedEvent } from '../i18n/i18n';
+import { LanguageSwitcher } from './language-switcher';
+
+const dom = domPerTest();
+beforeEach(() => localStorage.clear());
+
+const render = (onChanged?: (language: string) => void) =>
+  dom.render(<LanguageSwitcher onChanged={onChanged} />);
+
+const choose = async (value: string) => {
+  const select = dom.container.querySelector<HTMLSelectElement>(
+    '[data-testid="language-switcher"]',
+  );
+  if (!select) throw new Error('language switcher not rendered');
+  await act(async () => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  return select;
+};
+
+describe('LanguageSwitcher', () => {
+  it('offers the six languages by their own names, with an accessible label', () => {
+    render();
+    const options = [...dom.container.querySelectorAll('option')].map(
+      (option) => option.textContent,
+    );
+    expect(options).toEqual(['English', 'Español', 'Français', 'Deutsch', 'Italiano', 'Português']);
+    expect(dom.container.querySelector('label')?.textContent).toContain('Language');
+  });
+
+  it('stores the choice, sets <html lang>, broadcasts it and reports it', async () => {
+    const events: unknown[] = [];
+    const listener = (event: Event) => events.push((event as CustomEvent).detail);
+    window.addEventListener(languageChangedEvent, listener);
+    const reported: string[] = [];
+    render((language) => reported.push(language));
+
+    const select = await choose('de');
+    // German is fetched first (each language is its own chunk), then the page switches.
+    await act(() => vi.waitFor(() => expect(reported).toEqual(['de'])));
+
+    window.removeEventListener(languageChangedEvent, listener);
+    expect(localStorage.getItem(languageStorageKey)).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    expect(i18n.language).toBe('de');
+    expect(events).toEqual([{ language: 'de' }]);
+    expect(reported).toEqual(['de']);
+    expect(select.value).toBe('de');
+    expect(dom.container.querySelector('label')?.textContent).toContain('Sprache');
+  });
+
+  it('browses with the arrow keys without switching, and applies on Enter or when left', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    const reported: string[] = [];
+    render((language) => reported.push(language));
+    const select = dom.container.querySelector<HTMLSelectElement>(
+      '[data-testid="language-switcher"]',
+    );
+    if (!select) throw new Error('language switcher not rendered');
+    const arrow = async (value: string) =>
+      act(async () => {
+        select.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+    await arrow('es');
+    await arrow('fr');
+    expect(i18n.language).toBe('en');
+    expect(reported).toEqual([]);
+    expect(select.value).toBe('fr');
+    await act(async () => {
+      select.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    });
+    await act(() => vi.waitFor(() => expect(reported).toEqual(['fr'])));
+    expect(i18n.language).toBe('fr');
+    // Leaving the select applies what the arrows reached.
+    await arrow('it');
+    await act(async () => {
+      select.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+      select.dispatchEvent(new FocusEvent('blur'));
+    });
+    await act(() => vi.waitFor(() => expect(reported).toEqual(['fr', 'it'])));
+    await act(() => i18n.changeLanguage('en'));
+  });
+});
