@@ -1,6 +1,7 @@
 // Reading a large live answer (issue 28: "parsing large answers never holds the event loop over
-// 20 ms"): `node --expose-gc --import tsx bench/live.ts`, also part of `npm run bench` (`BENCH_LIVE=off`
-// skips it). On a fresh SQLite file and a fresh PostgreSQL database (`BENCH_DIALECTS`,
+// 20 ms"): `node --max-semi-space-size=64 --initial-old-space-size=256 --expose-gc --import tsx
+// bench/live.ts` (`npm start`'s heap flags), also part of `npm run bench` (`BENCH_LIVE=off` skips
+// it). On a fresh SQLite file and a fresh PostgreSQL database (`BENCH_DIALECTS`,
 // `BENCH_DATABASE_URL` as in scale.ts) a competition of 500 fixtures is read from a local ESPN
 // stand-in whose month answer holds 500 finished events (the most `limit=500` returns, about
 // 3 MB, built from a recorded event): first every match new (paired, reported, settled and
