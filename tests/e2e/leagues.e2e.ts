@@ -432,6 +432,22 @@ describe('leagues, teams and joining', () => {
     },
   );
 
+  it('offers Login on a signed-out /dashboard and stays there once signed in', async () => {
+    const { page, context } = await openSession(browser, 375);
+    await page.goto('/dashboard');
+    await page.getByTestId('dashboard-signed-out').waitFor();
+    // Issue 54 (13): not a dead end with a bare tab title.
+    expect(await page.title()).toBe('Dashboard · FirstGoal');
+    expect(await page.getByTestId('dashboard-go-home').getAttribute('href')).toBe('/');
+    await capture(page, 'dashboard-signed-out', 'dashboard-login');
+    await page.getByTestId('dashboard-login').click();
+    await signUpInDialog(page, 'Dora Dashboard');
+    await page.getByTestId('dashboard-summary').waitFor();
+    expect(pathOf(page)).toBe('/dashboard');
+    expect(await page.getByTestId('dashboard-name').textContent()).toContain('Dora Dashboard');
+    await context.close();
+  });
+
   it('sends /join with an unknown code to /competitions and shows League not found', async () => {
     const { page, context } = await openSession(browser, 375);
     await page.goto('/join?code=ZZZZZZ');

@@ -5,6 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from '../../ui/toast';
 import { ClipboardList, Share2, Shield, Sparkles, Target, Trophy, UserRound } from 'lucide-react';
 import { useActiveTeam } from '../../lib/active-team';
+import { useAuthDialog } from '../../lib/auth-dialog-context';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { Button, buttonClasses } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -18,23 +20,35 @@ import { viewerName, type Viewer } from '../shared/viewer';
 import { useLiveLeague } from '../../lib/use-live-league';
 import { CreateJoinButtons } from '../../ui/create-join-buttons';
 
-/** /dashboard (spec §2.6). Signed out: a sign-in prompt with a way home. */
-export const DashboardPage = ({ viewer }: { viewer: Viewer | null }) => {
+/** /dashboard (spec §2.6). */
+export const DashboardPage = ({ viewer }: { viewer: Viewer | null }) =>
+  viewer ? <Dashboard viewer={viewer} /> : <SignedOut />;
+
+/**
+ * Signed out: its own tab title, and Login first (like /team and /account), with a way home;
+ * signing in there stays on /dashboard.
+ */
+const SignedOut = () => {
   const { t } = useTranslation();
-  if (!viewer) {
-    return (
-      <SignInPrompt
-        testId="dashboard-signed-out"
-        title={t('dashboard.signInRequired')}
-        action={
-          <Link to="/" className={buttonClasses('primary', 'lg')} data-testid="dashboard-go-home">
+  const authDialog = useAuthDialog();
+  useDocumentTitle(t('dashboard.title'));
+  return (
+    <SignInPrompt
+      testId="dashboard-signed-out"
+      title={t('dashboard.signInRequired')}
+      text={t('auth.status.pleaseSignInText')}
+      action={
+        <div className="flex flex-wrap justify-center gap-3">
+          <Button size="lg" onClick={() => authDialog.open('login')} data-testid="dashboard-login">
+            {t('nav.login')}
+          </Button>
+          <Link to="/" className={buttonClasses('secondary', 'lg')} data-testid="dashboard-go-home">
             {t('dashboard.goHome')}
           </Link>
-        }
-      />
-    );
-  }
-  return <Dashboard viewer={viewer} />;
+        </div>
+      }
+    />
+  );
 };
 
 const Dashboard = ({ viewer }: { viewer: Viewer }) => {
