@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../lib/use-document-title';
 import { useMe, type MeUser } from '../account/api';
-import { useAuthDialog } from '../lib/auth-dialog-context';
-import { SignInPrompt } from '../ui/sign-in-prompt';
-import { Button } from '../ui/button';
+import { SignInRequired } from '../ui/sign-in-prompt';
 import { PageContainer } from '../ui/page';
 import { Skeleton } from '../ui/skeleton';
 import { ErrorState } from '../ui/state';
@@ -42,27 +39,4 @@ export const RequireUser = ({ children }: { children: (user: MeUser) => ReactNod
   }
   if (!me.data.user) return <SignInRequired />;
   return <>{children(me.data.user)}</>;
-};
-
-/** In place of a page that needs a player: its own tab title, not the last page's. */
-const SignInRequired = () => {
-  const { t } = useTranslation();
-  const authDialog = useAuthDialog();
-  useDocumentTitle(t('auth.status.pleaseSignIn'));
-  return (
-    <SignInPrompt
-      testId="sign-in-required"
-      title={t('auth.status.pleaseSignIn')}
-      text={t('auth.status.pleaseSignInText')}
-      action={
-        <Button
-          size="lg"
-          onClick={() => authDialog.open('login')}
-          data-testid="sign-in-required-login"
-        >
-          {t('nav.login')}
-        </Button>
-      }
-    />
-  );
 };

@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LogIn } from 'lucide-react';
+import { useAuthDialog } from '../lib/auth-dialog-context';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Button } from './button';
 import { Card } from './card';
 import { PageContainer } from './page';
 
@@ -24,3 +28,50 @@ export const SignInPrompt = ({ title, text, action, testId }: SignInPromptProps)
     </Card>
   </PageContainer>
 );
+
+interface SignInRequiredProps {
+  /** The page's own title (tab and heading); default 'Please sign in'. */
+  title?: string;
+  /** The tab's title when it differs from the heading. */
+  tabTitle?: string;
+  /** Another way on beside Login (a link home). */
+  extra?: ReactNode;
+  testId?: string;
+  loginTestId?: string;
+}
+
+/** In place of a page that needs a player: Login first, and its own tab title, not the last page's. */
+export const SignInRequired = ({
+  title,
+  tabTitle,
+  extra,
+  testId = 'sign-in-required',
+  loginTestId = 'sign-in-required-login',
+}: SignInRequiredProps) => {
+  const { t } = useTranslation();
+  const authDialog = useAuthDialog();
+  const heading = title ?? t('auth.status.pleaseSignIn');
+  useDocumentTitle(tabTitle ?? heading);
+  const login = (
+    <Button size="lg" onClick={() => authDialog.open('login')} data-testid={loginTestId}>
+      {t('nav.login')}
+    </Button>
+  );
+  return (
+    <SignInPrompt
+      testId={testId}
+      title={heading}
+      text={t('auth.status.pleaseSignInText')}
+      action={
+        extra ? (
+          <div className="flex flex-wrap justify-center gap-3">
+            {login}
+            {extra}
+          </div>
+        ) : (
+          login
+        )
+      }
+    />
+  );
+};

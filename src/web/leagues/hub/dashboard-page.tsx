@@ -5,9 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from '../../ui/toast';
 import { ClipboardList, Share2, Shield, Sparkles, Target, Trophy, UserRound } from 'lucide-react';
 import { useActiveTeam } from '../../lib/active-team';
-import { useAuthDialog } from '../../lib/auth-dialog-context';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { SignInRequired } from '../../ui/sign-in-prompt';
 import { Button, buttonClasses } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { PageContainer, PageHeader } from '../../ui/page';
@@ -24,28 +22,19 @@ import { CreateJoinButtons } from '../../ui/create-join-buttons';
 export const DashboardPage = ({ viewer }: { viewer: Viewer | null }) =>
   viewer ? <Dashboard viewer={viewer} /> : <SignedOut />;
 
-/**
- * Signed out: its own tab title, and Login first (like /team and /account), with a way home;
- * signing in there stays on /dashboard.
- */
+/** Signed out: Login (signing in there stays on /dashboard) and a way home, like /team. */
 const SignedOut = () => {
   const { t } = useTranslation();
-  const authDialog = useAuthDialog();
-  useDocumentTitle(t('dashboard.title'));
   return (
-    <SignInPrompt
-      testId="dashboard-signed-out"
+    <SignInRequired
       title={t('dashboard.signInRequired')}
-      text={t('auth.status.pleaseSignInText')}
-      action={
-        <div className="flex flex-wrap justify-center gap-3">
-          <Button size="lg" onClick={() => authDialog.open('login')} data-testid="dashboard-login">
-            {t('nav.login')}
-          </Button>
-          <Link to="/" className={buttonClasses('secondary', 'lg')} data-testid="dashboard-go-home">
-            {t('dashboard.goHome')}
-          </Link>
-        </div>
+      tabTitle={t('dashboard.title')}
+      testId="dashboard-signed-out"
+      loginTestId="dashboard-login"
+      extra={
+        <Link to="/" className={buttonClasses('secondary', 'lg')} data-testid="dashboard-go-home">
+          {t('dashboard.goHome')}
+        </Link>
       }
     />
   );
