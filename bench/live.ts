@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { pino } from 'pino';
 import { freshDatabase } from './fresh-database';
+import { describeTurn, watchTurns, type LongestTurn } from './longest-turn';
 import { createApp } from '../src/server/app';
 import { startServer } from '../src/server/server';
 import { closeServices, createServices } from '../src/server/bootstrap';
@@ -549,6 +550,7 @@ const benchDailyRead = async (dialect: 'sqlite' | 'postgres') => {
     ms: number;
     loopMs: number;
     p99Ms: number;
+    turn: LongestTurn;
     gc: { ms: number; kind: string; count: number };
     created: number;
     requests: number;
@@ -576,8 +578,10 @@ const benchDailyRead = async (dialect: 'sqlite' | 'postgres') => {
       const loop = monitorEventLoopDelay({ resolution: 1 });
       gc = { ms: 0, kind: '-', count: 0 };
       loop.enable();
+      const turns = watchTurns();
       const started = performance.now();
       const summary = await runFixtureSync(services, { timeoutMs: 30_000 }, map);
+      const turn = turns.stop();
       loop.disable();
       await new Promise((resolve) => setImmediate(resolve));
       const listed = summary.competitions.filter((c) => c.source === 'espn');
@@ -594,6 +598,7 @@ const benchDailyRead = async (dialect: 'sqlite' | 'postgres') => {
         ms: performance.now() - started,
         loopMs: loop.max / 1e6,
         p99Ms: loop.percentile(99) / 1e6,
+        turn,
         gc,
         created: listed.reduce((n, c) => n + (c.counts?.new ?? 0), 0),
         requests: requests.reduce((n, r) => n + Number(r.requests), 0),
@@ -617,13 +622,13 @@ out(
   `\nThe daily read of every competition's season from ESPN (issue 50; goal: the event loop never held over 20 ms)`,
 );
 out(
-  `  total time, fixtures created, ESPN requests so far, longest event-loop delay, p99, the collector's longest pause (of how many): ${names.join(' | ')}`,
+  `  total time, fixtures created, ESPN requests so far, longest event-loop delay, p99, the longest turn and the main thread's time in it on a core and waiting for one, the collector's longest pause (of how many): ${names.join(' | ')}`,
 );
 for (const [i, { label }] of (dailyResults[0] ?? []).entries()) {
   const cells = dailyResults.map((r) => {
     const f = r[i];
     return f
-      ? `${(f.ms / 1000).toFixed(1)} s, ${f.created} created, ${f.requests} requests, loop ${f.loopMs.toFixed(1)} ms, p99 ${f.p99Ms.toFixed(1)} ms, GC ${f.gc.ms.toFixed(1)} ms ${f.gc.kind} (${f.gc.count})`
+      ? `${(f.ms / 1000).toFixed(1)} s, ${f.created} created, ${f.requests} requests, loop ${f.loopMs.toFixed(1)} ms, p99 ${f.p99Ms.toFixed(1)} ms, turn ${describeTurn(f.turn)}, GC ${f.gc.ms.toFixed(1)} ms ${f.gc.kind} (${f.gc.count})`
       : '-';
   });
   out(`  ${label}: ${cells.join(' | ')}`);

@@ -15,6 +15,7 @@ import { fillNameKeys } from './leagues/repository';
 import { rebuildGroups, scoringGroups } from './leagues/rules-repository';
 import { Standings, userLeaguesChanged } from './standings/standings';
 import { createLocalBus, createPostgresBus } from './realtime/bus';
+import { zonedDateTime } from '../domain/kickoff';
 
 /** The standings module of a database, with the leagues' scoring rules. */
 export const createStandings = (deps: {
@@ -35,6 +36,9 @@ export interface BootOptions {
 export const createServices = async (env: Env, options: BootOptions = {}): Promise<Services> => {
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const now = options.now ?? (() => new Date());
+  // The process's first Intl date format loads ICU's time-zone data (about 20 ms on this
+  // machine): here at start, not in the turn of the first request or sync that needs one.
+  zonedDateTime(new Date(0), 'Europe/London');
   const database = openDatabase(env.database);
   // The standings' worker and kept tables, with the leagues' rules given as a value.
   const standings = createStandings({ database, logger, now });
@@ -85,6 +89,9 @@ export const createServices = async (env: Env, options: BootOptions = {}): Promi
       onAdminAddressProved: (email) => applyAdminEmails(database.db, [email], now()),
     },
   });
+  // Better Auth builds its context (tables, adapter, plugins: 10–20 ms of one turn) on first
+  // use: here, before the server listens and the first sync starts.
+  await auth.$context;
   // One process: an in-memory bus. PostgreSQL: LISTEN/NOTIFY reaches every instance.
   const bus =
     env.database.dialect === 'postgres'
