@@ -1,12 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import catalogue from '../../catalogue/competitions.json';
 import {
   baseUrl,
+  clientHeaders,
   launchBrowser,
   openSession,
   screenshot,
   seriousViolations,
+  signInOrUp,
   uniqueEmail,
   widths,
   type Session,
@@ -314,6 +316,105 @@ describe.each(widths)('competition pages at %i px', (width) => {
       expect(errors).toEqual([]);
       await session.context.close();
     },
+  );
+});
+
+describe('a kick-off moved while the page is open (issue 54)', () => {
+  it.each(widths)(
+    'locks the row at the league deadline to the second at %i px',
+    async (width) => {
+      const stamp = `${Date.now().toString(36)}${width}`;
+      const competitionId = `lock_cup_${stamp}`;
+      const admin = await browser.newContext({
+        baseURL: baseUrl(),
+        extraHTTPHeaders: clientHeaders(),
+      });
+      await signInOrUp(admin, inject('adminEmail'), 'Site Admin');
+      const added = await admin.request.post('/api/admin/competitions', {
+        data: {
+          id: competitionId,
+          name: `Lock Cup ${stamp}`,
+          route: `/lock-cup-${stamp}`,
+          kind: 'table',
+          country: 'England',
+          timeZone: 'UTC',
+          seasonLabel: '2026-27',
+        },
+        headers: origin(),
+      });
+      expect(added.status(), await added.text()).toBe(201);
+      const serverNow = async () => {
+        const answer = await admin.request.get(`/api/competitions/${competitionId}/fixtures`);
+        return Date.parse(((await answer.json()) as { serverTime: string }).serverTime);
+      };
+      const inAWeek = new Date((await serverNow()) + 7 * 86_400_000).toISOString();
+      const created = await admin.request.post('/api/admin/fixtures', {
+        data: {
+          competitionId,
+          round: 'Matchday 1',
+          date: inAWeek.slice(0, 10),
+          time: inAWeek.slice(11, 16),
+          timeZone: 'UTC',
+          homeTeam: 'Arsenal',
+          awayTeam: 'Chelsea',
+        },
+        headers: origin(),
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const fixtureId = ((await created.json()) as { fixture: { id: string } }).fixture.id;
+
+      const session = await openSession(browser, width);
+      const { page, errors } = session;
+      const [team] = await playerWithTeams(session.context, [{ competitionId, team: 'Lock FC' }]);
+      if (!team) throw new Error('no team');
+      // The league closes picks a minute before kick-off.
+      const mine = await session.context.request.get('/api/leagues/mine');
+      const leagueId = (
+        (await mine.json()) as { leagues: { id: string; name: string }[] }
+      ).leagues.find((l) => l.name === team.leagueName)?.id;
+      const ruled = await session.context.request.patch(`/api/leagues/${leagueId}`, {
+        data: { rules: { lockMinutesBefore: 1 } },
+        headers: origin(),
+      });
+      expect(ruled.status(), await ruled.text()).toBe(200);
+      await page.goto(`/lock-cup-${stamp}`);
+      const row = fixture(page, fixtureId);
+      await row.waitFor();
+      expect(await row.getAttribute('data-locked')).toBe('false');
+      expect(await row.getByTestId('minute-input').isEnabled()).toBe(true);
+
+      // The admin brings the match forward: kick-off in 75 s, so picks close in 15 s.
+      const deadline = (await serverNow()) + 15_000;
+      const moved = await admin.request.patch(`/api/admin/fixtures/${fixtureId}`, {
+        data: { kickoffAt: new Date(deadline + 60_000).toISOString() },
+        headers: origin(),
+      });
+      expect(moved.status(), await moved.text()).toBe(200);
+      // The open page hears of it and shows the new time; the row stays open until the deadline.
+      const newTime = new Date(deadline + 60_000).toISOString().slice(11, 16);
+      await expect.poll(() => row.textContent(), { timeout: 5_000 }).toContain(newTime);
+      expect(await row.getAttribute('data-locked')).toBe('false');
+      await row.getByTestId('outcome-1').click();
+      await row.getByTestId('minute-input').fill('12');
+      await screenshot(page, 'predictions-moved-kickoff-open');
+
+      // It locks at the deadline by the server's clock: not before, and within a second after.
+      await page
+        .locator(`[data-testid="fixture-${fixtureId}"][data-locked="true"]`)
+        .waitFor({ timeout: 25_000 });
+      const lockedAt = await serverNow();
+      expect(lockedAt).toBeGreaterThanOrEqual(deadline - 500);
+      expect(lockedAt).toBeLessThan(deadline + 1_500);
+      // Nothing left to change: the controls are gone or disabled.
+      for (const control of ['minute-input', 'outcome-1'])
+        for (const found of await row.getByTestId(control).all())
+          expect(await found.isDisabled()).toBe(true);
+      await screenshot(page, 'predictions-moved-kickoff-locked');
+      expect(errors).toEqual([]);
+      await session.context.close();
+      await admin.close();
+    },
+    60_000,
   );
 });
 

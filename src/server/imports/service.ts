@@ -122,9 +122,9 @@ const applyRow = async (
   actor: Actor,
   p: PlannedRow,
   context: ImportTarget & { orders: Map<string, number>; nextId: () => string; now: Date },
-): Promise<{ fixtureId?: string; event: boolean }> => {
+): Promise<{ fixtureId?: string; event: boolean; moved: boolean }> => {
   const { now } = context;
-  if (p.status === 'rejected' || p.status === 'unchanged') return { event: false };
+  if (p.status === 'rejected' || p.status === 'unchanged') return { event: false, moved: false };
   const result = p.row.result;
   if (p.status === 'changed') {
     const { round } = p.update;
@@ -136,7 +136,11 @@ const applyRow = async (
       now,
     );
     await fixtures.rememberExternalId(trx, p.fixtureId, p.key);
-    return { fixtureId: p.fixtureId, event: isResultEvent(applied) };
+    return {
+      fixtureId: p.fixtureId,
+      event: isResultEvent(applied),
+      moved: applied.scheduleChanged,
+    };
   }
   const fixture = {
     id: context.nextId(),
@@ -165,10 +169,10 @@ const applyRow = async (
     },
     now,
   );
-  if (!result) return { fixtureId: fixture.id, event: false };
+  if (!result) return { fixtureId: fixture.id, event: false, moved: true };
   // A result arrives by the same path as an admin's edit (validation, audit, scoring).
   await applyFixtureChange(trx, actor, fixture.id, { status: 'final', ...result }, now);
-  return { fixtureId: fixture.id, event: true };
+  return { fixtureId: fixture.id, event: true, moved: true };
 };
 
 /**
@@ -191,15 +195,17 @@ export const applyRows = async (
   const nextId = await fixtureIdAllocator(trx, target.competitionId);
   const described = [];
   const events: string[] = [];
+  const moved: string[] = [];
   for (const p of plan) {
     const applied = await applyRow(trx, actor, p, { ...target, orders, nextId, now });
     if (applied.event && applied.fixtureId) events.push(applied.fixtureId);
+    if (applied.moved && applied.fixtureId) moved.push(applied.fixtureId);
     described.push(describePlannedRow(p, applied.fixtureId));
     await pace();
   }
   await pace(true); // the caller's commit in a turn of its own
   const held = plan.filter((p) => 'held' in p && p.held === 'kickoff').length;
-  return { rows: described, counts: countPlan(plan), events, held };
+  return { rows: described, counts: countPlan(plan), events, moved, held };
 };
 
 /** After a large import the planner's statistics are refreshed (docs/design.md: no query scans). */
@@ -212,15 +218,23 @@ export const optimizeAfter = async (
 
 /**
  * After the commit: the queued tally runs bring points and standings up to date, then open pages
- * hear about fixtures whose results changed.
+ * hear about fixtures whose results changed, and boards about fixtures added or moved (`moved`).
  */
 export const publishResults = async (
   { bus, standings }: Pick<Services, 'bus' | 'standings'>,
   competitionId: string,
   ids: string[],
+  moved: readonly string[] = [],
 ) => {
   await standings.drain();
   for (const fixtureId of ids) await bus.publish({ type: 'results', competitionId, fixtureId });
+  // A schedule event names a few fixtures; a season created is 'several' (none named).
+  if (moved.length > 0)
+    await bus.publish({
+      type: 'schedule',
+      competitionId,
+      fixtureIds: moved.length > 50 ? [] : [...moved],
+    });
 };
 
 /** Applies an admin's file in one transaction; importing the same file again writes nothing. */
@@ -244,7 +258,7 @@ export const applyImport = async (
       );
     throw error;
   });
-  await publishResults({ bus, standings }, target.competitionId, outcome.events);
+  await publishResults({ bus, standings }, target.competitionId, outcome.events, outcome.moved);
   await optimizeAfter(database, outcome.counts);
   return { season: target.season, rows: outcome.rows, counts: outcome.counts };
 };

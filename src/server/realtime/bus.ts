@@ -12,6 +12,11 @@ export type LiveEvent =
   | { type: 'results'; competitionId: string; fixtureId: string }
   | { type: 'league'; leagueId: string }
   | { type: 'live'; competitionId: string; fixtureId: string; version: number }
+  /**
+   * Fixtures' kick-offs, status, teams or rounds changed, or fixtures were added: boards move
+   * their deadlines. At most 50 ids (fixtures of a season created: none, 'several').
+   */
+  | { type: 'schedule'; competitionId: string; fixtureIds: string[] }
   /** A league's messages changed (posted, edited, deleted, reacted to): `version` is when, in ms. */
   | { type: 'feed'; leagueId: string; version: number }
   /** This instance may have missed events (its LISTEN connection was lost): refetch everything. */

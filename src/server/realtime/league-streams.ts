@@ -25,7 +25,10 @@ interface League {
   open: Set<ServerResponse>;
 }
 
-/** What a league's pages hear of some events: 'standings' (scored), 'live' (a match moved). */
+/**
+ * What a league's pages hear of some events: 'standings' (scored), 'live' (a match moved),
+ * 'fixtures' (a fixture's schedule changed).
+ */
 const framesOf = (leagueId: string, events: readonly LiveEvent[]) => {
   const frames: string[] = [];
   // Events may have been missed: the page refetches all it shows.
@@ -50,6 +53,16 @@ const framesOf = (leagueId: string, events: readonly LiveEvent[]) => {
       frame(
         'live',
         JSON.stringify({ fixtures: [...versions].map(([id, version]) => ({ id, version })) }),
+      ),
+    );
+  // A kick-off moved (or a match was postponed, its teams drawn): the boards refetch their
+  // fixtures and re-arm their deadlines.
+  const moved = events.filter((e) => e.type === 'schedule');
+  if (moved.length > 0)
+    frames.push(
+      frame(
+        'fixtures',
+        JSON.stringify({ fixtures: [...new Set(moved.flatMap((e) => e.fixtureIds))] }),
       ),
     );
   return frames.join('');

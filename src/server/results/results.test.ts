@@ -320,4 +320,31 @@ describe('live standings', () => {
     await reader.cancel();
     await server.close();
   });
+
+  it('streams a fixtures event when a kick-off moves, so open boards re-arm their deadlines', async () => {
+    await insertFixtures(t, [{ id: 'rs_3', kickoffAt: hoursFrom(clock, 48) }]);
+    const server = await listen(t);
+    const res = await fetch(`${server.url}/api/live/leagues/${leagueId}`);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const readUntil = async (needle: string) => {
+      while (!text.includes(needle)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+    };
+    await readUntil('event: ready');
+    const moved = await admin.patch('/api/admin/fixtures/rs_3', {
+      kickoffAt: hoursFrom(clock, 2),
+    });
+    expect(moved.status).toBe(200);
+    await readUntil('event: fixtures');
+    expect(text).toContain('event: fixtures\ndata: {"fixtures":["rs_3"]}');
+    expect(text.match(/event: fixtures/g)).toHaveLength(1);
+    expect(text).not.toContain('event: standings');
+    await reader.cancel();
+    await server.close();
+  });
 });

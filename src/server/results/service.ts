@@ -76,6 +76,12 @@ export const changeFixture = async (
       version: now.getTime(),
     });
   }
+  if (outcome.scheduleChanged)
+    await bus.publish({
+      type: 'schedule',
+      competitionId: outcome.fixture.competitionId,
+      fixtureIds: [fixtureId],
+    });
   // Counted for a scored (final) fixture only: counting the predictions of a match in play that
   // a million teams predicted would hold the event loop for a second at every edit.
   const counts =

@@ -179,7 +179,7 @@ const listCompetition = async (
       await rememberPairings(trx, created, now.toISOString(), source.id);
       return applied;
     });
-    await publishResults(deps, c.id, outcome.events);
+    await publishResults(deps, c.id, outcome.events, outcome.moved);
     await optimizeAfter(deps.database, outcome.counts);
     const listed = new Set(list.reports.map((r) => r.matchId));
     const complete = list.full.length === 0 && list.failed.length === 0;

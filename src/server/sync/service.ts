@@ -161,7 +161,7 @@ const syncCompetition = async (
         })),
         now,
       );
-    await publishResults(deps, c.id, outcome.events);
+    await publishResults(deps, c.id, outcome.events, outcome.moved);
     await optimizeAfter(deps.database, outcome.counts);
     const counts = {
       ...outcome.counts,

@@ -7,7 +7,8 @@ import { invalidate, leagueViews, queryKeys } from './queries';
  * Keeps a league's pages live: listens to `/api/live/leagues/{id}` (Server-Sent Events) and, when
  * results of the league's competition are scored, refetches every league and prediction query so
  * standings, tables and dashboards move without a reload; when a match in play moves ('live',
- * a signal without content), its live table, races and fixtures. EventSource reconnects by itself;
+ * a signal without content), its live table, races and fixtures; when a kick-off moves
+ * ('fixtures'), the boards' fixtures. EventSource reconnects by itself;
  * events sent while it was away, or that the server's instance missed ('resync', issue 30), are
  * made up for by refetching everything the league's pages show.
  */
@@ -28,11 +29,21 @@ export const useLiveLeague = (leagueId: string | null | undefined) => {
         queryKeys.leagueFixtures(leagueId),
         queryKeys.hub,
       );
+    // A kick-off moved or fixtures were added (issue 54): the boards refetch their fixtures and
+    // re-arm their deadlines (use-server-clock.ts).
+    const scheduled = () =>
+      void invalidate(
+        queryClient,
+        queryKeys.fixtures,
+        queryKeys.leagueFixtures(leagueId),
+        queryKeys.hub,
+      );
     // The league's messages changed (issue 32): the signal carries none, the feed refetches.
     const talked = () => void invalidate(queryClient, queryKeys.feed(leagueId));
     const resync = () => {
       refresh();
       moved();
+      scheduled();
       talked();
     };
     // 'ready' opens every stream: the first is the page's own load, a later one a reconnection.
@@ -44,12 +55,14 @@ export const useLiveLeague = (leagueId: string | null | undefined) => {
     source.addEventListener('standings', refresh);
     source.addEventListener('live', moved);
     source.addEventListener('feed', talked);
+    source.addEventListener('fixtures', scheduled);
     source.addEventListener('resync', resync);
     source.addEventListener('ready', ready);
     return () => {
       source.removeEventListener('standings', refresh);
       source.removeEventListener('live', moved);
       source.removeEventListener('feed', talked);
+      source.removeEventListener('fixtures', scheduled);
       source.removeEventListener('resync', resync);
       source.removeEventListener('ready', ready);
       source.close();

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Competition } from '../../domain/competitions';
 import { isUnstarted } from '../../domain/seasons';
 import { useActiveTeam } from '../lib/active-team';
+import { useLiveLeague } from '../lib/use-live-league';
 import { ApiError } from '../lib/api-client';
 import type { BoardSlot, PlayerStatus } from '../lib/competition-board';
 import { useErrorMessage } from '../ui/use-error-message';
@@ -52,6 +53,8 @@ export const PredictionBoard = ({
   const teams = useActiveTeam({ competitionId: competition.id, enabled: signedIn === true });
   const teamList = teamsInCompetition(teams.leagues, competition.id);
   const active = teamList.find((team) => team.id === teams.team?.id) ?? teamList[0] ?? null;
+  // The active team's league stream: a kick-off moved while the page is open re-arms its lock.
+  useLiveLeague(active?.leagueId);
   const clock = useServerClock(
     data?.serverTime,
     fixtures.dataUpdatedAt,

@@ -46,14 +46,21 @@ export const useServerClock = (
 ) => {
   const [now, setNow] = useState(() => Date.now());
   const offset = serverTime && fetchedAt ? Date.parse(serverTime) - fetchedAt : 0;
-  const delay = nextLockDelay(fixtures, now + offset, lockMinutesBefore);
 
   useEffect(() => {
+    // Judged by the clock now, not by the last tick's: a list that changed (a kick-off moved
+    // while the page is open) would otherwise lock late by the time since that tick.
+    const current = Date.now();
+    if (current - now > 250) {
+      setNow(current);
+      return;
+    }
+    const delay = nextLockDelay(fixtures, current + offset, lockMinutesBefore);
     if (delay === null) return;
-    // Re-armed on every tick: `now` changes, so `delay` is computed again for the next kick-off.
+    // Re-armed on every tick: `now` changes, so the delay is worked out again for the next one.
     const timer = setTimeout(() => setNow(Date.now()), delay);
     return () => clearTimeout(timer);
-  }, [delay, now]);
+  }, [fixtures, offset, lockMinutesBefore, now]);
 
   useEffect(() => {
     const wake = () => {
