@@ -45,6 +45,8 @@ export type HubTeam = z.infer<typeof hubTeam>;
 export const hubPick = z.object({
   teamId: z.string(),
   teamName: z.string(),
+  /** The team's league: shown where two of the player's teams share a name (issue 54). */
+  leagueName: z.string(),
   outcome: z.enum(outcomes),
   firstGoalMinute: z.number().nullable(),
   joker: z.boolean(),

@@ -111,9 +111,38 @@ const enterResult = async (
 };
 
 describe('admin: fixtures and results', () => {
+  it('offers site admins the admin area in the header and the mobile menu, players neither', async () => {
+    const desk = await openSession(browser, 1280);
+    await signInAdmin(desk.context);
+    await desk.page.goto('/');
+    await desk.page.getByTestId('nav-admin').click();
+    await desk.page.getByTestId('admin-fixtures').waitFor();
+    expect(await desk.page.getByTestId('nav-admin').getAttribute('aria-current')).toBe('page');
+    await shoot(desk.page, 'admin-link-header');
+    expect(desk.errors).toEqual([]);
+    await desk.context.close();
+
+    const phone = await openSession(browser, 375);
+    await signInAdmin(phone.context);
+    await phone.page.goto('/');
+    await phone.page.getByTestId('mobile-menu-button').click();
+    const link = phone.page.getByTestId('mobile-nav-admin');
+    expect(await link.textContent()).toBe('Admin');
+    await screenshot(phone.page, 'admin-link-mobile-menu');
+    await link.click();
+    await phone.page.getByTestId('admin-fixtures').waitFor();
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+
   it('turns non-admins away', async () => {
     const { page, context, errors } = await openSession(browser, 375);
     await signInOrUp(context, uniqueEmail('player'), 'Pat Player');
+    await page.goto('/');
+    await page.getByTestId('mobile-menu-button').click();
+    await page.getByTestId('mobile-nav-home').waitFor();
+    expect(await page.getByTestId('mobile-nav-admin').count()).toBe(0);
+    await page.keyboard.press('Escape');
     await page.goto('/admin');
     await page.getByTestId('admin-denied').waitFor();
     expect(await page.getByTestId('admin-denied').textContent()).toContain(

@@ -294,6 +294,9 @@ describe('a first-time player', () => {
           await tabTo('mobile-menu-button', back);
           await page.keyboard.press('Enter');
           await page.getByTestId('mobile-menu').waitFor();
+          // Issue 54 (7): it opens at its top, on its first link.
+          await expect.poll(async () => (await focusState()).id).toBe('mobile-nav-home');
+          expect(await page.getByTestId('mobile-menu').evaluate((menu) => menu.scrollTop)).toBe(0);
         };
 
         // Sign up.
@@ -395,11 +398,21 @@ describe('a first-time player', () => {
         await page.getByTestId('standings-summary').waitFor();
         await expectFocusHeld('on the standings page');
 
-        // The language, applied on Enter (not on each arrow).
+        // The language, applied on Enter (not on each arrow, not on Tab; Escape cancels).
         if (phone) {
           await openMenu(true);
           await tabTo('mobile-language-switcher');
         } else await tabTo('language-switcher', true);
+        const switcher = phone ? 'mobile-language-switcher' : 'language-switcher';
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Escape');
+        expect(await page.getByTestId(switcher).inputValue()).toBe('en');
+        if (phone) await page.getByTestId('mobile-menu').waitFor();
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Shift+Tab');
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+        expect(await page.getByTestId(switcher).inputValue()).toBe('en');
         await page.keyboard.press('ArrowDown');
         await page.keyboard.press('Enter');
         await expect.poll(() => page.evaluate(() => document.documentElement.lang)).not.toBe('en');

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   baseUrl,
+  clientHeaders,
   launchBrowser,
   openSession,
   screenshot,
@@ -445,6 +446,96 @@ describe('leagues, teams and joining', () => {
     await page.getByTestId('dashboard-summary').waitFor();
     expect(pathOf(page)).toBe('/dashboard');
     expect(await page.getByTestId('dashboard-name').textContent()).toContain('Dora Dashboard');
+    await context.close();
+  });
+
+  it('names the league beside two same-named teams in home’s latest results', async () => {
+    const stamp = Date.now().toString(36);
+    const competitionId = `twin_cup_${stamp}`;
+    const headers = { origin: baseUrl() };
+    const admin = await browser.newContext({
+      baseURL: baseUrl(),
+      extraHTTPHeaders: clientHeaders(),
+    });
+    await signInOrUp(admin, inject('adminEmail'), 'Site Admin');
+    const added = await admin.request.post('/api/admin/competitions', {
+      data: {
+        id: competitionId,
+        name: `Twin Cup ${stamp}`,
+        route: `/twin-cup-${stamp}`,
+        kind: 'table',
+        country: 'England',
+        timeZone: 'UTC',
+        seasonLabel: '2026-27',
+      },
+      headers,
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const serverTime = Date.parse(
+      (
+        (await (await admin.request.get(`/api/competitions/${competitionId}/fixtures`)).json()) as {
+          serverTime: string;
+        }
+      ).serverTime,
+    );
+    const later = new Date(serverTime + 86_400_000).toISOString();
+    const created = await admin.request.post('/api/admin/fixtures', {
+      data: {
+        competitionId,
+        round: 'Matchday 1',
+        date: later.slice(0, 10),
+        time: later.slice(11, 16),
+        timeZone: 'UTC',
+        homeTeam: 'Arsenal',
+        awayTeam: 'Chelsea',
+      },
+      headers,
+    });
+    const fixtureId = ((await created.json()) as { fixture: { id: string } }).fixture.id;
+
+    const { page, context, errors } = await openSession(browser, 375);
+    await signInOrUp(context, uniqueEmail('twins'), 'Alice Twin');
+    const leagueNames = [`Sunday Pub ${stamp}`, `Office ${stamp}`];
+    for (const [i, leagueName] of leagueNames.entries()) {
+      const league = await context.request.post('/api/leagues', {
+        data: { leagueName, teamName: 'Alice Athletic', competitionId },
+        headers,
+      });
+      expect(league.status(), await league.text()).toBe(201);
+      const teamId = ((await league.json()) as { teams: { id: string }[] }).teams[0]?.id;
+      const saved = await context.request.put('/api/predictions', {
+        data: {
+          teamId,
+          predictions: [{ fixtureId, outcome: '1', firstGoalMinute: i === 0 ? 5 : 30 }],
+        },
+        headers,
+      });
+      expect(saved.ok(), await saved.text()).toBe(true);
+    }
+    // Played: kicked off two hours ago, 1–0 in the 5th minute.
+    const played = await admin.request.patch(`/api/admin/fixtures/${fixtureId}`, {
+      data: {
+        kickoffAt: new Date(serverTime - 2 * 3_600_000).toISOString(),
+        status: 'final',
+        homeScore: 1,
+        awayScore: 0,
+        firstGoalMinute: 5,
+      },
+      headers,
+    });
+    expect(played.status(), await played.text()).toBe(200);
+    await admin.close();
+
+    await page.goto('/');
+    const result = page.getByTestId('hub-result').filter({ hasText: 'Arsenal' });
+    await result.waitFor();
+    const lines = await result.getByTestId('hub-pick').allTextContents();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain(`Alice Athletic (${leagueNames[1]}): 1 · 30'`);
+    expect(lines[1]).toContain(`Alice Athletic (${leagueNames[0]}): 1 · 5'`);
+    await result.scrollIntoViewIfNeeded();
+    await capture(page, 'home-results-same-team-names', 'hub-result');
+    expect(errors).toEqual([]);
     await context.close();
   });
 

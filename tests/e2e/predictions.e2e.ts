@@ -437,6 +437,16 @@ describe('competitions list', () => {
         .textContent(),
     ).toBe('Fixtures to be announced');
     expect(await page.getByTestId('competition-wsl').textContent()).toContain('Coming soon');
+    // Issue 54 (8): a round whose times are not known yet shows no placeholder kick-off.
+    expect(
+      await page.getByTestId('competition-la_liga_2025').getByTestId('next-kickoff').textContent(),
+    ).toMatch(/^Next match: .+, time to be confirmed$/);
+    expect(
+      await page
+        .getByTestId('competition-premier_league')
+        .getByTestId('next-kickoff')
+        .textContent(),
+    ).toMatch(/^Next kick-off: .+, \d{2}:\d{2}/);
     await screenshot(page, 'competitions-list');
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);

@@ -96,6 +96,7 @@ describe('the home hub', () => {
           {
             teamId: lions?.id,
             teamName: 'Lions',
+            leagueName: 'Hub League',
             outcome: '1',
             firstGoalMinute: 12,
             joker: false,
@@ -111,6 +112,7 @@ describe('the home hub', () => {
           {
             teamId: lions?.id,
             teamName: 'Lions',
+            leagueName: 'Hub League',
             outcome: '1',
             firstGoalMinute: 12,
             joker: false,

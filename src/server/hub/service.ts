@@ -185,6 +185,9 @@ export const playerHub = async (
     const teamNames = new Map(
       memberships.flatMap(({ teams: own }) => own.map((t) => [t.id, t.name] as const)),
     );
+    const leagueNames = new Map(
+      memberships.flatMap(({ league, teams: own }) => own.map((t) => [t.id, league.name] as const)),
+    );
     const picks = await pickReads.picksOfTeams(
       db,
       [...teamNames.keys()],
@@ -196,12 +199,16 @@ export const playerHub = async (
         .map((p) => ({
           teamId: p.team_id,
           teamName: teamNames.get(p.team_id) ?? '',
+          leagueName: leagueNames.get(p.team_id) ?? '',
           outcome: p.outcome as Outcome,
           firstGoalMinute: p.first_goal_minute,
           joker: Boolean(p.joker),
           points: p.points,
         }))
-        .sort((a, b) => a.teamName.localeCompare(b.teamName));
+        .sort(
+          (a, b) =>
+            a.teamName.localeCompare(b.teamName) || a.leagueName.localeCompare(b.leagueName),
+        );
     }
     return results;
   };

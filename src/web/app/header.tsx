@@ -6,13 +6,16 @@ import { cn } from '../ui/cn';
 import { Logo } from '../ui/logo';
 import { MobileMenu } from './mobile-menu';
 import { MyLeaguesMenu } from './my-leagues';
-import { navLinks } from './nav-links';
+import { adminLink, navLinks } from './nav-links';
+import { useMe } from '../account/api';
 import { useSaveLanguageOnAccount } from './use-save-language';
 
 /** The sticky navy header: brand, links, account and language (spec §2.1). */
 export const Header = () => {
   const { t } = useTranslation();
   const saveLanguage = useSaveLanguageOnAccount();
+  const me = useMe();
+  const links = me.data?.user?.role === 'admin' ? [...navLinks, adminLink] : navLinks;
   return (
     <header className="on-dark sticky top-0 z-30 bg-navy text-white shadow-lg shadow-navy/20">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
@@ -35,7 +38,7 @@ export const Header = () => {
       <nav aria-label={t('nav.main')} className="hidden border-t border-white/10 md:block">
         <div className="mx-auto flex max-w-6xl items-center px-4 sm:px-6">
           <ul className="flex gap-1 overflow-x-auto">
-            {navLinks.map((link) => (
+            {links.map((link) => (
               <li key={link.id}>
                 <NavLink
                   to={link.to}

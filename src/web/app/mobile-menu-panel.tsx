@@ -6,7 +6,8 @@ import { LanguageSwitcher } from '../ui/language-switcher';
 import { cn } from '../ui/cn';
 import { Dialog } from '../ui/dialog';
 import { MyLeaguesLinks } from './my-leagues';
-import { navLinks } from './nav-links';
+import { adminLink, navLinks } from './nav-links';
+import { useMe } from '../account/api';
 
 /** The mobile menu's side panel (its own chunk: fetched the first time the menu opens). */
 export const MobileMenuPanel = ({
@@ -20,6 +21,8 @@ export const MobileMenuPanel = ({
 }) => {
   const { t } = useTranslation();
   const close = () => setOpen(false);
+  const me = useMe();
+  const links = me.data?.user?.role === 'admin' ? [...navLinks, adminLink] : navLinks;
   return (
     <Dialog
       open={open}
@@ -32,12 +35,14 @@ export const MobileMenuPanel = ({
       <div className="flex flex-col gap-6">
         <nav aria-label={t('nav.main')}>
           <ul className="flex flex-col gap-1">
-            {navLinks.map((link) => (
+            {links.map((link, i) => (
               <li key={link.id}>
                 <NavLink
                   to={link.to}
                   end={link.end}
                   onClick={close}
+                  // The menu opens at its top, on its first link (not on the language select).
+                  {...(i === 0 ? { 'data-autofocus': true } : {})}
                   data-testid={`mobile-nav-${link.id}`}
                   className={({ isActive }) =>
                     cn(

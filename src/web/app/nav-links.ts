@@ -7,3 +7,6 @@ export const navLinks = [
   { id: 'privacy', to: '/privacy-policy', labelKey: 'nav.privacy', end: false },
   { id: 'terms', to: '/terms-of-service', labelKey: 'nav.terms', end: false },
 ] as const;
+
+/** Site admins also get the admin area (issue 54), after the spec's links. */
+export const adminLink = { id: 'admin', to: '/admin', labelKey: 'nav.admin', end: false } as const;

@@ -81,6 +81,13 @@ export const DialogPanel = ({
         <RadixDialog.Content
           ref={content}
           onCloseAutoFocus={returnFocus}
+          // A control with an Escape of its own just now (a language arrowed to, not chosen)
+          // takes the key; the next Escape closes the dialog.
+          onEscapeKeyDown={(event) => {
+            const target = event.target;
+            if (target instanceof Element && target.closest('[data-holds-escape="true"]'))
+              event.preventDefault();
+          }}
           // Opening lands on the first field (a form) or on the dialog itself (its title is read),
           // not on the × in its corner.
           onOpenAutoFocus={(event) => {

@@ -54,7 +54,7 @@ describe('LanguageSwitcher', () => {
     expect(dom.container.querySelector('label')?.textContent).toContain('Sprache');
   });
 
-  it('browses with the arrow keys without switching, and applies on Enter or when left', async () => {
+  it('browses with the arrow keys without switching, applies on Enter only, and Escape or leaving cancels', async () => {
     await act(() => i18n.changeLanguage('en'));
     const reported: string[] = [];
     render((language) => reported.push(language));
@@ -78,13 +78,27 @@ describe('LanguageSwitcher', () => {
     });
     await act(() => vi.waitFor(() => expect(reported).toEqual(['fr'])));
     expect(i18n.language).toBe('fr');
-    // Leaving the select applies what the arrows reached.
+    // Leaving the select (Tab) does not apply what the arrows reached: it shows the language in use.
     await arrow('it');
     await act(async () => {
       select.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
       select.dispatchEvent(new FocusEvent('blur'));
     });
-    await act(() => vi.waitFor(() => expect(reported).toEqual(['fr', 'it'])));
+    expect(select.value).toBe('fr');
+    // Escape goes back too, and is not handed on (the menu around it stays open).
+    await arrow('pt');
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    const outside = vi.fn();
+    document.addEventListener('keydown', outside);
+    await act(async () => {
+      select.dispatchEvent(escape);
+    });
+    document.removeEventListener('keydown', outside);
+    expect(select.value).toBe('fr');
+    expect(outside).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reported).toEqual(['fr']);
+    expect(i18n.language).toBe('fr');
     await act(() => i18n.changeLanguage('en'));
   });
 });

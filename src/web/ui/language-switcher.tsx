@@ -22,8 +22,8 @@ export const LanguageSwitcher = ({
 }: LanguageSwitcherProps) => {
   const { t } = useTranslation();
   // Arrow keys on a closed select change its value at each press: from the keyboard the choice
-  // applies on Enter or when focus leaves, not at every step (a pick with the mouse or a
-  // phone's picker applies at once).
+  // applies on Enter only, not at every step nor when focus moves on (Tab), and Escape goes back
+  // to the language in use (a pick with the mouse or a phone's picker applies at once).
   const [browsing, setBrowsing] = useState<string | null>(null);
   const byKeyboard = useRef(false);
   const apply = (next: string) => {
@@ -41,6 +41,7 @@ export const LanguageSwitcher = ({
       <Select
         tone={tone}
         data-testid={testId}
+        data-holds-escape={browsing !== null ? 'true' : undefined}
         value={browsing ?? currentLanguage()}
         onKeyDown={(event) => {
           if (['ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'].includes(event.key))
@@ -48,6 +49,12 @@ export const LanguageSwitcher = ({
           if (event.key === 'Enter' && browsing !== null) {
             event.preventDefault();
             apply(browsing);
+          }
+          if (event.key === 'Escape' && browsing !== null) {
+            // Cancels the language arrowed to; a second Escape closes the menu around it.
+            event.preventDefault();
+            event.stopPropagation();
+            setBrowsing(null);
           }
         }}
         onChange={(event) => {
@@ -61,7 +68,7 @@ export const LanguageSwitcher = ({
         }}
         onBlur={() => {
           byKeyboard.current = false;
-          if (browsing !== null) apply(browsing);
+          setBrowsing(null);
         }}
       >
         {languages.map((language) => (

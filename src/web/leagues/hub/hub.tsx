@@ -287,13 +287,23 @@ const MyTeams = ({
   );
 };
 
-const PickLine = ({ pick }: { pick: HubResultItem['picks'][number] }) => {
+const PickLine = ({
+  pick,
+  withLeague,
+}: {
+  pick: HubResultItem['picks'][number];
+  /** Another of the player's teams on this match has the same name: the league tells them apart. */
+  withLeague: boolean;
+}) => {
   const { t } = useTranslation();
   const minute = pick.firstGoalMinute === null ? '' : ` · ${pick.firstGoalMinute}'`;
   return (
-    <li className="flex items-center justify-between gap-2 text-sm">
-      <span className="truncate text-fg-muted">
-        {pick.teamName}: <span className="font-semibold text-fg">{pick.outcome}</span>
+    <li className="flex items-center justify-between gap-2 text-sm" data-testid="hub-pick">
+      <span className="min-w-0 text-fg-muted">
+        {withLeague
+          ? t('leagues.hub.teamInLeague', { team: pick.teamName, league: pick.leagueName })
+          : pick.teamName}
+        : <span className="font-semibold text-fg">{pick.outcome}</span>
         {minute}
         {pick.joker ? (
           <span className="ml-1 inline-flex items-center gap-0.5 text-warn-strong">
@@ -350,7 +360,13 @@ export const LatestResults = ({ results }: { results: HubResultItem[] }) => {
               ) : (
                 <ul className="flex flex-col gap-1">
                   {result.picks.map((pick) => (
-                    <PickLine key={pick.teamId} pick={pick} />
+                    <PickLine
+                      key={pick.teamId}
+                      pick={pick}
+                      withLeague={
+                        result.picks.filter((p) => p.teamName === pick.teamName).length > 1
+                      }
+                    />
                   ))}
                 </ul>
               )}
