@@ -18,11 +18,12 @@ const minuteInput = z
     return minute;
   });
 
+const scoreError = 'A score is a whole number from 0 to 99.';
 const score = z
-  .number({ error: 'Scores are whole numbers.' })
-  .int({ error: 'Scores are whole numbers.' })
-  .min(0, { error: 'Scores are whole numbers.' })
-  .max(99)
+  .number({ error: scoreError })
+  .int({ error: scoreError })
+  .min(0, { error: scoreError })
+  .max(99, { error: scoreError })
   .nullable();
 
 export const fixturePatch = z

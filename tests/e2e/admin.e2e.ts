@@ -158,10 +158,18 @@ describe('admin: fixtures and results', () => {
     async () => {
       const { page, context, errors } = await openAdmin(browser);
       const row = await enterResult(page, 'premier_league_e2e_4', {
-        home: '2',
+        home: '-1',
         away: '1',
-        minute: '45+2',
+        minute: '120',
       });
+      // Issue 54 (12): a minute past 90 says what it counts as; a score says its range.
+      expect(await row.getByTestId('fixture-minute-counted').textContent()).toBe(
+        '120 counts as 90',
+      );
+      await row.getByTestId('fixture-save').click();
+      await row.getByText('Enter a score from 0 to 99.').waitFor();
+      await row.getByTestId('fixture-home-score').fill('2');
+      await row.getByTestId('fixture-minute').fill('45+2');
       expect(await row.getByTestId('fixture-minute-counted').textContent()).toBe(
         '45+2 counts as 45',
       );

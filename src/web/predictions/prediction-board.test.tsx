@@ -343,7 +343,7 @@ describe('PredictionBoard: deadlines', () => {
     act(() => joker(2)?.click());
     expect(joker(2)?.getAttribute('aria-pressed')).toBe('false');
     expect(why(2)?.textContent).toBe(
-      '2 of 2 jokers used in this league. Remove one from another match to place it here.',
+      '2 of 2 jokers used in this competition. Remove one from another match to place it here.',
     );
     expect(why(2)?.className).not.toBe('sr-only');
     // One taken back: the third may take it.

@@ -125,7 +125,8 @@ export const useBoardActions = (
         });
         const joker = result.jokerUsed ? t('predictions.toast.jokerUsed') : '';
         toast.success(t('predictions.toast.savedTitle'), {
-          description: [`${savedText}${joker}`, skipped].filter(Boolean).join(' '),
+          // Two sentences, two lines: what was saved, then what had kicked off.
+          description: [`${savedText}${joker}`, skipped].filter(Boolean).join('\n'),
         });
         return { locked: result.locked };
       } catch (error) {

@@ -74,7 +74,12 @@ export const Toaster = ({ closeLabel, regionLabel }: ToasterProps) => {
       closeButton
       duration={6000}
       containerAriaLabel={regionLabel}
-      toastOptions={{ closeButtonAriaLabel: closeLabel, className: 'font-sans' }}
+      toastOptions={{
+        closeButtonAriaLabel: closeLabel,
+        className: 'font-sans',
+        // A description of two sentences shows them on two lines.
+        classNames: { description: 'whitespace-pre-line' },
+      }}
     />
   );
 };
