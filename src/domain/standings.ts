@@ -106,12 +106,17 @@ export const standingsResponse = z.object({
   /** The round whose table and winners come with this response. */
   round: z.string().nullable(),
   /**
-   * Every round with results, latest first; the chosen round carries its winners (up to
+   * Every round with results from the league's first scored one, latest first; the chosen round carries its winners (up to
    * 10 of `winnerCount`) and the page's rows of its table, the others empty lists.
    */
   rounds: z.array(
     z.object({
       round: z.string(),
+      /**
+       * The chosen round: every fixture played (or called off). Until then its top team is
+       * leading, not the winner. false for the others (not read).
+       */
+      complete: z.boolean(),
       winnerCount: z.number(),
       winners: z.array(standingRow),
       rows: z.array(standingRow),

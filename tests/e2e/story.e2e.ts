@@ -266,6 +266,13 @@ describe('the matchday story', () => {
         headers: headers(),
       });
       expect(played.status()).toBe(200);
+      // Issue 54 (11): with Wolves v Brentford still to play, Ben leads the round, not won it.
+      const back = cleo.page.url();
+      await cleo.page.goto(`/league/${leagueId}/standings`);
+      await expect
+        .poll(() => cleo.page.getByTestId('round-winners').textContent())
+        .toBe('Leading so far: Ben Rovers');
+      await cleo.page.goto(back);
       const postponed = await admin.request.patch(`/api/admin/fixtures/${ids.m2b}`, {
         data: { status: 'postponed' },
         headers: headers(),
@@ -297,6 +304,10 @@ describe('the matchday story', () => {
       await cleo.page.goto(`/league/${leagueId}/standings`);
       const link = cleo.page.getByTestId('standings-story');
       expect(await link.textContent()).toContain('Read the story of Matchday 2');
+      // The other match postponed: nothing is left to play, and Ben has won the round.
+      expect(await cleo.page.getByTestId('round-winners').textContent()).toBe(
+        'Round winner: Ben Rovers',
+      );
       await screenshot(cleo.page, 'story-standings-link');
       await link.click();
       await cleo.page.locator('[data-testid="story-card"][data-round="Matchday 2"]').waitFor();

@@ -113,11 +113,12 @@ export const leagueStandings = async (
       chosen && round === chosen.round
         ? {
             round,
+            complete: chosen.complete,
             winnerCount: chosen.winnerCount,
             winners: chosen.winners.map((w) => toRow(Object.assign({}, w, { rank: 1 }))),
             rows: chosen.rows.map(toRow),
           }
-        : { round, winnerCount: 0, winners: [], rows: [] },
+        : { round, complete: false, winnerCount: 0, winners: [], rows: [] },
     ),
     ...(input.view === 'live'
       ? {

@@ -193,3 +193,35 @@ export const roundWinners = async (
   );
   return { winners: rows.map(toTotals), count: Number(rows[0]?.level_count ?? 0) };
 };
+
+/** Whether any of the league's teams has a scored pick in the round (one index seek). */
+export const leagueHasRound = async (db: Db, leagueId: string, season: string, round: string) => {
+  const [row] = await prepared(
+    db,
+    db
+      .selectFrom('round_totals as rt')
+      .select('rt.team_id')
+      .where('rt.league_id', '=', leagueId)
+      .where('rt.season', '=', season)
+      .where('rt.round_label', '=', round)
+      .limit(1),
+  );
+  return row !== undefined;
+};
+
+/**
+ * The rounds a league's round tables offer: from the first in which any of its teams had a
+ * scored pick (a league started at Matchday 5 has no tables of Matchdays 1–4), latest first.
+ */
+export const leagueRoundsOf = async <R extends { round: string }>(
+  db: Db,
+  leagueId: string,
+  season: string,
+  rounds: readonly R[],
+): Promise<R[]> => {
+  for (let i = rounds.length - 1; i >= 0; i -= 1) {
+    const round = rounds[i] as R;
+    if (await leagueHasRound(db, leagueId, season, round.round)) return rounds.slice(0, i + 1);
+  }
+  return [];
+};

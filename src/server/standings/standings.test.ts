@@ -526,3 +526,46 @@ describe('standings from derived totals', () => {
     );
   });
 });
+
+describe('round tables (issue 54)', () => {
+  it('offer rounds from the league’s first scored one, and a round still being played is not complete', async () => {
+    // A league started after Round 1: its one team picks Round 2 only.
+    const late = await player(t, 'Late');
+    const created = await createLeague(late, 'Late League', 'Latecomers');
+    const { db } = t.services.database;
+    await bulkLoad(db, {
+      predictions: [{ teamId: created.teams[0]?.id ?? '', fixtureId: 'sc_2', outcome: 'X' }],
+    });
+    await markLeaguesChanged(db, [created.league.id]);
+    await admin.post('/api/admin/competitions/premier_league/rebuild-standings');
+    const read = (agent: Agent, id: string) =>
+      agent.get(`/api/leagues/${id}/standings?season=${season}`);
+    const lateTable = await read(late, created.league.id);
+    expect(lateTable.status).toBe(200);
+    expect(lateTable.body.rounds.map((r: { round: string }) => r.round)).toEqual(['Round 2']);
+    expect(
+      (
+        await late.get(
+          `/api/leagues/${created.league.id}/standings?season=${season}&round=Round%201`,
+        )
+      ).status,
+    ).toBe(404);
+    // The big league played both rounds.
+    const big = await read(owner, leagueId);
+    expect(big.body.rounds.map((r: { round: string }) => r.round)).toEqual(['Round 2', 'Round 1']);
+    expect(big.body.rounds[0].complete).toBe(true);
+
+    // Round 2 gains a match still to be played: its top team leads, it has not won yet.
+    await insertFixtures(t, [
+      { id: 'sc_9', kickoffAt: hoursFrom(clock, 24), season, round: 'Round 2' },
+    ]);
+    const open = await read(owner, leagueId);
+    expect(open.body.round).toBe('Round 2');
+    expect(open.body.rounds[0].complete).toBe(false);
+    // Called off: nothing is left to play.
+    expect((await admin.patch('/api/admin/fixtures/sc_9', { status: 'cancelled' })).status).toBe(
+      200,
+    );
+    expect((await read(owner, leagueId)).body.rounds[0].complete).toBe(true);
+  });
+});

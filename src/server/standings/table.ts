@@ -239,7 +239,9 @@ const assemble = async (
   const slice = (offset: number, limit: number, keep = later) =>
     keep(`slice:${offset}:${limit}`, () => rankedSlice(db, league.id, season, offset, limit));
   const places = viewerPlaces(db, league.id, season, viewerId, kept);
-  const scored = scoredRounds(db, league.competitionId, season);
+  const scored = scoredRounds(db, league.competitionId, season).then((rounds) =>
+    roundRepo.leagueRoundsOf(db, league.id, season, rounds),
+  );
   // The first page (a table's most read) starts beside the summary: it is there whatever the
   // number of pages, and its first ten rows are the top 10.
   const firstPage = query.around !== 'me' && (query.page ?? 1) <= 1;
@@ -316,6 +318,10 @@ const assemble = async (
     top: [...top.values()].sort((a, b) => a.position - b.position).map(fresh),
     summary,
     rounds: rounds.map((r) => r.round),
-    round,
+    // A round not yet complete has a leader, not a winner (issue 54).
+    round: round && {
+      ...round,
+      complete: rounds.find((r) => r.round === round.round)?.complete ?? false,
+    },
   };
 };

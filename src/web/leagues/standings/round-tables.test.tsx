@@ -20,8 +20,9 @@ const row = (teamId: string, points: number, mine: boolean) => ({
   mine,
 });
 
-const round = (mine: boolean): StandingsRound => ({
+const round = (mine: boolean, complete = true): StandingsRound => ({
   round: 'Matchday 4',
+  complete,
   winnerCount: 1,
   winners: [row('a', 8, mine)],
   rows: [row('a', 8, mine), { ...row('b', 4, !mine), rank: 2 }],
@@ -43,5 +44,18 @@ describe('RoundTables', () => {
     );
     render([{ ...round(false), round: 'Matchday 5' }]);
     expect(dom.container.querySelector('[data-testid="celebration"]')).toBeNull();
+  });
+
+  it('calls a round still being played a lead, not a win, and celebrates nothing yet', () => {
+    localStorage.removeItem(localKeys.celebrated);
+    render([{ ...round(true, false), round: 'Matchday 6' }]);
+    expect(dom.container.querySelector('[data-testid="round-winners"]')?.textContent).toBe(
+      'Leading so far: Team a',
+    );
+    expect(dom.container.querySelector('[data-testid="celebration"]')).toBeNull();
+    render([{ ...round(false), round: 'Matchday 7' }]);
+    expect(dom.container.querySelector('[data-testid="round-winners"]')?.textContent).toBe(
+      'Round winner: Team a',
+    );
   });
 });

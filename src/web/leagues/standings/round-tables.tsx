@@ -29,8 +29,8 @@ export const RoundTables = ({
   const names = table.winners.map((w) => w.teamName).join(', ');
   const more = table.winnerCount - table.winners.length;
   const teams = more > 0 ? `${names} ${t('leagues.rounds.more', { count: more })}` : names;
-  // The viewer's own team among the round's winners: a moment to celebrate.
-  const won = table.winners.find((w) => w.mine);
+  // The viewer's own team among the round's winners: a moment to celebrate (once it is over).
+  const won = table.complete ? table.winners.find((w) => w.mine) : undefined;
   return (
     <section className="mt-8" aria-labelledby="round-tables-title" data-testid="round-tables">
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
@@ -58,7 +58,9 @@ export const RoundTables = ({
             <Award aria-hidden="true" className="size-5 shrink-0 text-brand-text" />
             {table.winnerCount === 0
               ? t('leagues.rounds.noWinner')
-              : t('leagues.rounds.winners', { count: table.winnerCount, teams })}
+              : table.complete
+                ? t('leagues.rounds.winners', { count: table.winnerCount, teams })
+                : t('leagues.rounds.leading', { count: table.winnerCount, teams })}
           </p>
           {won ? (
             <Celebration
