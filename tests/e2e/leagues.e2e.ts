@@ -535,6 +535,13 @@ describe('leagues, teams and joining', () => {
     expect(lines[1]).toContain(`Alice Athletic (${leagueNames[0]}): 1 · 5'`);
     await result.scrollIntoViewIfNeeded();
     await capture(page, 'home-results-same-team-names', 'hub-result');
+    // Issue 54 (4): the round is named in the viewer's language there too.
+    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'es'));
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('hub-result').filter({ hasText: 'Arsenal' }).textContent())
+      .toContain('Jornada 1');
+    await page.evaluate(() => localStorage.setItem('selectedLanguage', 'en'));
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,7 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { languages } from '../../src/domain/i18n';
+import { pluralLocale, applyPluralLocales } from '../../src/domain/plural-rules';
 import { flatten, load, pluralSuffix } from './load';
 
 // Issue 31, point 7: wherever a number meets a noun the text is an i18next plural ('1 pt', '2
@@ -15,6 +16,8 @@ const counted: { key: string; options?: Record<string, string>; en: [string, str
   },
   { key: 'leagues.fixtures.points', en: ['0 pts', '1 pt', '2 pts'] },
   { key: 'predictions.pointsShort', en: ['0 pts', '1 pt', '2 pts'] },
+  { key: 'leagues.hub.points', en: ['0 pts', '1 pt', '2 pts'] },
+  { key: 'leagues.hub.earned', en: ['+0 pts', '+1 pt', '+2 pts'] },
   { key: 'live.race.points', en: ['0 pts', '1 pt', '2 pts'] },
   { key: 'team.predictionCount', en: ['0 predictions', '1 prediction', '2 predictions'] },
   { key: 'team.pointCount', en: ['0 points', '1 point', '2 points'] },
@@ -50,6 +53,7 @@ await i18n.init({
   fallbackLng: false,
   interpolation: { escapeValue: false },
 });
+applyPluralLocales(i18n);
 
 describe('numbers meeting nouns', () => {
   it('English says 0, 1 and 2 of each as a person would', () => {
@@ -62,7 +66,7 @@ describe('numbers meeting nouns', () => {
 
   it.each(languages)('%s has a text of its own for 0, 1 and 2 of each', (language) => {
     const texts = flatten(load(language));
-    const rules = new Intl.PluralRules(language);
+    const rules = new Intl.PluralRules(pluralLocale(language));
     for (const { key, options } of counted) {
       for (const count of [0, 1, 2]) {
         const form = `${key}_${rules.select(count)}`;
@@ -73,6 +77,14 @@ describe('numbers meeting nouns', () => {
         expect(text).toBe(i18n.t(form, { lng: language, count, ...options }));
       }
     }
+  });
+
+  it('Portuguese (European) says 0 pts, 1 pt (issue 54)', () => {
+    expect([0, 1, 2].map((count) => i18n.t('leagues.hub.points', { lng: 'pt', count }))).toEqual([
+      '0 pts',
+      '1 pt',
+      '2 pts',
+    ]);
   });
 
   it('no text puts a count before a noun without plural forms', () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import i18next, { type TFunction } from 'i18next';
 import { defaultLanguage, isLanguage, languages, type Language } from '../../domain/i18n';
+import { applyPluralLocales } from '../../domain/plural-rules';
 
 // The server speaks through the same locale files as the web app (mails, documents). They are
 // read as data, not imported, so the server does not depend on web code.
@@ -22,6 +23,7 @@ void instance.init({
   interpolation: { escapeValue: false },
   initAsync: false,
 });
+applyPluralLocales(instance);
 
 export const normaliseLanguage = (value: string | null | undefined): Language =>
   value && isLanguage(value) ? value : defaultLanguage;

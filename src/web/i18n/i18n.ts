@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { loaders } from 'virtual:locales';
 import { defaultLanguage, isLanguage, languageStorageKey, type Language } from '../../domain/i18n';
 import type { LocalePart } from './parts';
+import { applyPluralLocales } from '../../domain/plural-rules';
 
 /**
  * Each language is split into parts (parts.ts), each its own chunk: a visit downloads the core
@@ -67,6 +68,7 @@ export const i18nReady: Promise<void> = i18n
     react: { useSuspense: false },
   })
   .then(() => {
+    applyPluralLocales(i18n);
     if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
   });
 

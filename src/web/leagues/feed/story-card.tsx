@@ -18,6 +18,7 @@ import { useFailed } from '../../ui/use-error-message';
 import { storiesQueryOptions, usePin, type StoriesData, type StoryItem } from './feed-api';
 import { MessageText, useAgo } from './feed-message';
 import { storyCalls, storyHighlights, storyLines } from './story-lines';
+import { translateRound } from '../../lib/round-names';
 
 /**
  * The league's matchday story (issue 33) at the top of its chat: the message the league admin
@@ -133,7 +134,7 @@ const StoryCard = ({
   const lines = whole ? all : highlights;
   const calls = storyCalls(t, facts);
   const moreToTell = all.length > highlights.length || calls.length > 0;
-  const title = t('leagues.story.title', { round: story.round });
+  const title = t('leagues.story.title', { round: translateRound(t, story.round) });
   const subtitle = `${t('leagues.story.teams', { count: facts.teams })} · ${t('leagues.story.matches', { count: facts.played })}`;
   const share = async () => {
     setSharing(true);

@@ -22,6 +22,7 @@ import { QueryView } from '../../ui/query-view';
 import { hubQueryOptions, type Hub, type HubResultItem, type HubTeamItem } from '../shared/api';
 import { useLeagueError } from '../shared/use-league-error';
 import type { FillMissingState } from '../../lib/navigation-state';
+import { translateRound } from '../../lib/round-names';
 
 /** Milliseconds the server's clock is ahead of this browser's when the hub was read. */
 const useServerNow = (hub: Hub | undefined, fetchedAt: number) => {
@@ -154,7 +155,10 @@ const NextDeadline = ({
             {t('leagues.hub.nextDeadline')}
           </p>
           <p className="text-lg font-bold">
-            {t('leagues.hub.round', { competition: urgent.competitionName, round: next.round })}
+            {t('leagues.hub.round', {
+              competition: urgent.competitionName,
+              round: translateRound(t, next.round),
+            })}
           </p>
           <p
             className={cn('text-2xl font-extrabold tabular-nums', soon && 'text-[#facc15]')}
@@ -348,7 +352,7 @@ export const LatestResults = ({ results }: { results: HubResultItem[] }) => {
                 label={`${result.homeTeam} ${result.homeScore}–${result.awayScore} ${result.awayTeam}`}
               />
               <p className="text-xs text-fg-muted">
-                {result.competitionName} · {result.round} ·{' '}
+                {result.competitionName} · {translateRound(t, result.round)} ·{' '}
                 {result.homeScore + result.awayScore === 0
                   ? t('leagues.hub.noGoals')
                   : result.firstGoalMinute === null

@@ -25,6 +25,7 @@ import {
 } from '../shared/api';
 import { useLeagueError } from '../shared/use-league-error';
 import { myLeaguesQueryOptions } from '../../lib/queries';
+import { managerLabel } from '../../lib/manager-name';
 
 type Confirm =
   | { kind: 'code' }
@@ -152,7 +153,7 @@ export const LeagueSettings = ({
                     <Button
                       variant="ghost"
                       aria-label={t('leagues.settings.makeAdminLabel', {
-                        manager: m.manager,
+                        manager: managerLabel(t, m.manager),
                         team: m.teamName,
                       })}
                       title={t('leagues.settings.makeAdmin')}
@@ -205,7 +206,7 @@ const RemovedPlayers = ({ leagueId }: { leagueId: string }) => {
         {rows.map((bar) => (
           <li key={bar.userId} className="flex items-center justify-between gap-2">
             <span className="flex min-w-0 flex-col">
-              <span className="truncate text-sm text-fg">{bar.manager}</span>
+              <span className="truncate text-sm text-fg">{managerLabel(t, bar.manager)}</span>
               <span className="truncate text-xs text-fg-muted" title={bar.teamName}>
                 {t('leagues.settings.barTeam', { team: bar.teamName })}
               </span>
@@ -214,12 +215,16 @@ const RemovedPlayers = ({ leagueId }: { leagueId: string }) => {
               variant="secondary"
               className="shrink-0 whitespace-nowrap"
               disabled={lift.isPending}
-              aria-label={t('leagues.settings.liftBarLabel', { manager: bar.manager })}
+              aria-label={t('leagues.settings.liftBarLabel', {
+                manager: managerLabel(t, bar.manager),
+              })}
               data-testid="settings-lift-bar"
               onClick={() =>
                 lift.mutate(bar.userId, {
                   onSuccess: () =>
-                    toast.success(t('leagues.settings.barLifted', { manager: bar.manager })),
+                    toast.success(
+                      t('leagues.settings.barLifted', { manager: managerLabel(t, bar.manager) }),
+                    ),
                   onError: (error) => toast.error(leagueError(error)),
                 })
               }
@@ -270,9 +275,11 @@ const ConfirmDialogs = ({
           }
         : confirm?.kind === 'admin'
           ? {
-              title: t('leagues.settings.makeAdminTitle', { manager: confirm.member.manager }),
+              title: t('leagues.settings.makeAdminTitle', {
+                manager: managerLabel(t, confirm.member.manager),
+              }),
               text: t('leagues.settings.makeAdminText', {
-                manager: confirm.member.manager,
+                manager: managerLabel(t, confirm.member.manager),
                 team: confirm.member.teamName,
               }),
             }

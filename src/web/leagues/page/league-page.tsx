@@ -25,6 +25,7 @@ import { LeagueSettings } from '../manage/league-settings';
 import { SharePanel } from '../shared/share-panel';
 import { useLeagueError } from '../shared/use-league-error';
 import { useLiveLeague } from '../../lib/use-live-league';
+import { managerLabel } from '../../lib/manager-name';
 
 /** /league/:leagueId (spec §2.9, docs/design.md §4): share, members, fixtures, and admin settings. */
 export const LeaguePage = () => {
@@ -170,7 +171,7 @@ const MembersTable = ({
             >
               <td className="px-3 py-2.5 tabular-nums text-fg-muted">{index + 1}</td>
               <td className="px-3 py-2.5 font-semibold text-fg">{m.teamName}</td>
-              <td className="px-3 py-2.5 text-fg-muted">{m.manager}</td>
+              <td className="px-3 py-2.5 text-fg-muted">{managerLabel(t, m.manager)}</td>
             </tr>
           ))}
         </tbody>
@@ -184,7 +185,7 @@ const MembersTable = ({
             <div className="flex min-w-0 flex-col">
               <span className="truncate font-semibold text-fg">{m.teamName}</span>
               <span className="truncate text-sm text-fg-muted">
-                {t('leagues.page.managedBy', { manager: m.manager })}
+                {t('leagues.page.managedBy', { manager: managerLabel(t, m.manager) })}
               </span>
             </div>
           </li>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../ui/cn';
 import { RankBadge } from './medal';
+import { managerLabel } from '../../lib/manager-name';
 
 /** What every row of a league table has: the team, its manager, whether it is the viewer's. */
 export interface RankedTeam {
@@ -114,7 +115,7 @@ export const RankingTable = <Row extends RankedTeam>({
                   {row.mine ? <YouBadge label={t('leagues.you')} /> : null}
                 </span>
               </td>
-              <td className="px-3 py-2 text-fg-muted">{row.manager}</td>
+              <td className="px-3 py-2 text-fg-muted">{managerLabel(t, row.manager)}</td>
               {cells(trail, row)}
             </tr>
           ))}
@@ -137,7 +138,7 @@ export const RankingTable = <Row extends RankedTeam>({
                 <span className="truncate">{row.teamName}</span>
                 {row.mine ? <YouBadge label={t('leagues.you')} /> : null}
               </span>
-              <span className="truncate text-sm text-fg-muted">{row.manager}</span>
+              <span className="truncate text-sm text-fg-muted">{managerLabel(t, row.manager)}</span>
             </div>
             {cardTrail(row)}
           </li>

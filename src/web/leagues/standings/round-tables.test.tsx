@@ -1,3 +1,4 @@
+import { act } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { domPerTest } from '../../../../tests/setup/dom';
@@ -57,5 +58,16 @@ describe('RoundTables', () => {
     expect(dom.container.querySelector('[data-testid="round-winners"]')?.textContent).toBe(
       'Round winner: Team a',
     );
+  });
+
+  it('names the rounds in the viewer’s language (issue 54)', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    render([{ ...round(false), round: 'Matchday 14' }]);
+    expect(
+      [...dom.container.querySelectorAll('[data-testid="round-select"] option')].map(
+        (o) => o.textContent,
+      ),
+    ).toEqual(['Spieltag 14']);
+    await act(() => i18n.changeLanguage('en'));
   });
 });

@@ -6,6 +6,7 @@ import { Select } from '../../ui/select';
 import type { StandingsRound } from '../shared/api';
 import { cn } from '../../ui/cn';
 import { StandingsTable } from './standings-table';
+import { translateRound } from '../../lib/round-names';
 
 /**
  * Round (gameweek) tables: pick a round to see its table (the page shown above) and its
@@ -46,7 +47,7 @@ export const RoundTables = ({
           >
             {rounds.map((r) => (
               <option key={r.round} value={r.round}>
-                {r.round}
+                {translateRound(t, r.round)}
               </option>
             ))}
           </Select>

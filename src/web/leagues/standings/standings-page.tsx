@@ -31,6 +31,7 @@ import { StatisticsSection } from '../statistics/statistics-section';
 import { cn } from '../../ui/cn';
 import { useLeagueError } from '../shared/use-league-error';
 import { useLiveLeague } from '../../lib/use-live-league';
+import { translateRound } from '../../lib/round-names';
 
 /** /league/:leagueId/standings (spec §2.10). */
 export const StandingsPage = () => {
@@ -234,7 +235,7 @@ const LastStoryLink = ({ leagueId }: { leagueId: string }) => {
     >
       <BookOpen aria-hidden="true" className="size-5 shrink-0 text-brand-text" />
       <span className="min-w-0 [overflow-wrap:anywhere]">
-        {t('leagues.story.standingsLink', { round: last.round })}
+        {t('leagues.story.standingsLink', { round: translateRound(t, last.round) })}
       </span>
       <ChevronRight aria-hidden="true" className="ml-auto size-5 shrink-0 text-fg-muted" />
     </Link>

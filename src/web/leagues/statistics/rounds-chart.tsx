@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../lib/format';
+import { translateRound } from '../../lib/round-names';
 
 export interface RoundPoint {
   round: string;
@@ -132,7 +133,12 @@ export const RoundsChart = ({ rounds, teams, teamName }: ChartProps) => {
                 rx={Math.min(2, step * 0.15)}
                 className="fill-primary"
               >
-                <title>{t('leagueStats.barTitle', { round: r.round, count: r.points })}</title>
+                <title>
+                  {t('leagueStats.barTitle', {
+                    round: translateRound(t, r.round),
+                    count: r.points,
+                  })}
+                </title>
               </rect>
             );
           })}
@@ -183,7 +189,9 @@ export const RoundsChart = ({ rounds, teams, teamName }: ChartProps) => {
               r={count > 20 ? 2 : 3}
               className="fill-info-strong"
             >
-              <title>{t('leagueStats.placeTitle', { round: r.round, rank: r.rank })}</title>
+              <title>
+                {t('leagueStats.placeTitle', { round: translateRound(t, r.round), rank: r.rank })}
+              </title>
             </circle>
           ))}
           <g aria-hidden="true">
