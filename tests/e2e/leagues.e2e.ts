@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminCompetition,
   baseUrl,
-  clientHeaders,
   launchBrowser,
   openSession,
   screenshot,
@@ -451,47 +451,11 @@ describe('leagues, teams and joining', () => {
 
   it('names the league beside two same-named teams in home’s latest results', async () => {
     const stamp = Date.now().toString(36);
-    const competitionId = `twin_cup_${stamp}`;
     const headers = { origin: baseUrl() };
-    const admin = await browser.newContext({
-      baseURL: baseUrl(),
-      extraHTTPHeaders: clientHeaders(),
-    });
-    await signInOrUp(admin, inject('adminEmail'), 'Site Admin');
-    const added = await admin.request.post('/api/admin/competitions', {
-      data: {
-        id: competitionId,
-        name: `Twin Cup ${stamp}`,
-        route: `/twin-cup-${stamp}`,
-        kind: 'table',
-        country: 'England',
-        timeZone: 'UTC',
-        seasonLabel: '2026-27',
-      },
-      headers,
-    });
-    expect(added.status(), await added.text()).toBe(201);
-    const serverTime = Date.parse(
-      (
-        (await (await admin.request.get(`/api/competitions/${competitionId}/fixtures`)).json()) as {
-          serverTime: string;
-        }
-      ).serverTime,
-    );
-    const later = new Date(serverTime + 86_400_000).toISOString();
-    const created = await admin.request.post('/api/admin/fixtures', {
-      data: {
-        competitionId,
-        round: 'Matchday 1',
-        date: later.slice(0, 10),
-        time: later.slice(11, 16),
-        timeZone: 'UTC',
-        homeTeam: 'Arsenal',
-        awayTeam: 'Chelsea',
-      },
-      headers,
-    });
-    const fixtureId = ((await created.json()) as { fixture: { id: string } }).fixture.id;
+    const cup = await adminCompetition(browser, 'twin-cup', 'Twin Cup');
+    const { id: competitionId, admin } = cup;
+    const serverTime = await cup.serverNow();
+    const fixtureId = await cup.addFixture(new Date(serverTime + 86_400_000));
 
     const { page, context, errors } = await openSession(browser, 375);
     await signInOrUp(context, uniqueEmail('twins'), 'Alice Twin');

@@ -1,14 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import catalogue from '../../catalogue/competitions.json';
 import {
+  adminCompetition,
   baseUrl,
-  clientHeaders,
   launchBrowser,
   openSession,
   screenshot,
   seriousViolations,
-  signInOrUp,
   uniqueEmail,
   widths,
   type Session,
@@ -323,45 +322,9 @@ describe('a kick-off moved while the page is open (issue 54)', () => {
   it.each(widths)(
     'locks the row at the league deadline to the second at %i px',
     async (width) => {
-      const stamp = `${Date.now().toString(36)}${width}`;
-      const competitionId = `lock_cup_${stamp}`;
-      const admin = await browser.newContext({
-        baseURL: baseUrl(),
-        extraHTTPHeaders: clientHeaders(),
-      });
-      await signInOrUp(admin, inject('adminEmail'), 'Site Admin');
-      const added = await admin.request.post('/api/admin/competitions', {
-        data: {
-          id: competitionId,
-          name: `Lock Cup ${stamp}`,
-          route: `/lock-cup-${stamp}`,
-          kind: 'table',
-          country: 'England',
-          timeZone: 'UTC',
-          seasonLabel: '2026-27',
-        },
-        headers: origin(),
-      });
-      expect(added.status(), await added.text()).toBe(201);
-      const serverNow = async () => {
-        const answer = await admin.request.get(`/api/competitions/${competitionId}/fixtures`);
-        return Date.parse(((await answer.json()) as { serverTime: string }).serverTime);
-      };
-      const inAWeek = new Date((await serverNow()) + 7 * 86_400_000).toISOString();
-      const created = await admin.request.post('/api/admin/fixtures', {
-        data: {
-          competitionId,
-          round: 'Matchday 1',
-          date: inAWeek.slice(0, 10),
-          time: inAWeek.slice(11, 16),
-          timeZone: 'UTC',
-          homeTeam: 'Arsenal',
-          awayTeam: 'Chelsea',
-        },
-        headers: origin(),
-      });
-      expect(created.status(), await created.text()).toBe(201);
-      const fixtureId = ((await created.json()) as { fixture: { id: string } }).fixture.id;
+      const cup = await adminCompetition(browser, 'lock-cup', 'Lock Cup');
+      const { id: competitionId, admin, serverNow } = cup;
+      const fixtureId = await cup.addFixture(new Date((await serverNow()) + 7 * 86_400_000));
 
       const session = await openSession(browser, width);
       const { page, errors } = session;
@@ -377,7 +340,7 @@ describe('a kick-off moved while the page is open (issue 54)', () => {
         headers: origin(),
       });
       expect(ruled.status(), await ruled.text()).toBe(200);
-      await page.goto(`/lock-cup-${stamp}`);
+      await page.goto(cup.route);
       const row = fixture(page, fixtureId);
       await row.waitFor();
       expect(await row.getAttribute('data-locked')).toBe('false');

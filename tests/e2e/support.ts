@@ -145,3 +145,53 @@ export const notificationsShown = (page: Page) =>
       url: (n.data as { url: string }).url,
     })),
   );
+
+/**
+ * A competition of a test's own, made by the site admin (UTC, season 2026-27, one page at
+ * `/<slug>-<stamp>`), so the test may move its fixtures without touching the shared ones.
+ */
+export const adminCompetition = async (browser: Browser, slug: string, name: string) => {
+  const stamp = `${Date.now().toString(36)}${counter++}`;
+  const id = `${slug.replaceAll('-', '_')}_${stamp}`;
+  const route = `/${slug}-${stamp}`;
+  const admin = await browser.newContext({ baseURL: baseUrl(), extraHTTPHeaders: clientHeaders() });
+  await signInOrUp(admin, inject('adminEmail'), 'Site Admin');
+  const headers = { origin: baseUrl() };
+  const added = await admin.request.post('/api/admin/competitions', {
+    data: {
+      id,
+      name: `${name} ${stamp}`,
+      route,
+      kind: 'table',
+      country: 'England',
+      timeZone: 'UTC',
+      seasonLabel: '2026-27',
+    },
+    headers,
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  /** The server's clock (its fixtures answer's `serverTime`), in ms. */
+  const serverNow = async () => {
+    const answer = await admin.request.get(`/api/competitions/${id}/fixtures`);
+    return Date.parse(((await answer.json()) as { serverTime: string }).serverTime);
+  };
+  /** Adds Arsenal v Chelsea in Matchday 1 at `kickoff` (UTC); its id. */
+  const addFixture = async (kickoff: Date) => {
+    const at = kickoff.toISOString();
+    const created = await admin.request.post('/api/admin/fixtures', {
+      data: {
+        competitionId: id,
+        round: 'Matchday 1',
+        date: at.slice(0, 10),
+        time: at.slice(11, 16),
+        timeZone: 'UTC',
+        homeTeam: 'Arsenal',
+        awayTeam: 'Chelsea',
+      },
+      headers,
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return ((await created.json()) as { fixture: { id: string } }).fixture.id;
+  };
+  return { id, route, admin, serverNow, addFixture };
+};

@@ -298,53 +298,52 @@ describe('admin tools', () => {
   });
 });
 
-describe('live standings', () => {
-  it('streams a standings event to the league page when a result is scored', async () => {
-    const server = await listen(t);
-    const res = await fetch(`${server.url}/api/live/leagues/${leagueId}`);
-    expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const readUntil = async (needle: string) => {
+/** The league's event stream on a listening server; `readUntil` gives all read so far. */
+const openStream = async () => {
+  const server = await listen(t);
+  const res = await fetch(`${server.url}/api/live/leagues/${leagueId}`);
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  return {
+    contentType: res.headers.get('content-type'),
+    readUntil: async (needle: string) => {
       while (!text.includes(needle)) {
         const { value, done } = await reader.read();
         if (done) break;
         text += decoder.decode(value);
       }
-    };
-    await readUntil('event: ready');
+      return text;
+    },
+    close: async () => {
+      await reader.cancel();
+      await server.close();
+    },
+  };
+};
+
+describe('live standings', () => {
+  it('streams a standings event to the league page when a result is scored', async () => {
+    const stream = await openStream();
+    expect(stream.contentType).toContain('text/event-stream');
+    await stream.readUntil('event: ready');
     await admin.patch('/api/admin/fixtures/rs_1', { homeScore: 3, awayScore: 1 });
-    await readUntil('event: standings');
-    expect(text).toContain('"fixtures":["rs_1"]');
-    await reader.cancel();
-    await server.close();
+    expect(await stream.readUntil('event: standings')).toContain('"fixtures":["rs_1"]');
+    await stream.close();
   });
 
   it('streams a fixtures event when a kick-off moves, so open boards re-arm their deadlines', async () => {
     await insertFixtures(t, [{ id: 'rs_3', kickoffAt: hoursFrom(clock, 48) }]);
-    const server = await listen(t);
-    const res = await fetch(`${server.url}/api/live/leagues/${leagueId}`);
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const readUntil = async (needle: string) => {
-      while (!text.includes(needle)) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value);
-      }
-    };
-    await readUntil('event: ready');
+    const stream = await openStream();
+    await stream.readUntil('event: ready');
     const moved = await admin.patch('/api/admin/fixtures/rs_3', {
       kickoffAt: hoursFrom(clock, 2),
     });
     expect(moved.status).toBe(200);
-    await readUntil('event: fixtures');
+    const text = await stream.readUntil('event: fixtures');
     expect(text).toContain('event: fixtures\ndata: {"fixtures":["rs_3"]}');
     expect(text.match(/event: fixtures/g)).toHaveLength(1);
     expect(text).not.toContain('event: standings');
-    await reader.cancel();
-    await server.close();
+    await stream.close();
   });
 });
