@@ -54,7 +54,7 @@ describe('current round', () => {
     expect(isUnstarted(f('postponed', '2026-12-22T12:00:00Z'), now)).toBe(false);
   });
 
-  it('opens at the first round with an unstarted fixture, else the last', () => {
+  it('opens at the round with the next unstarted fixture, else the last', () => {
     const rounds = [
       { fixtures: [f('final', '2026-11-01T15:00:00Z'), f('postponed', '2026-12-01T15:00:00Z')] },
       { fixtures: [f('final', '2026-11-21T15:00:00Z'), f('scheduled', '2026-11-23T20:00:00Z')] },
@@ -63,5 +63,20 @@ describe('current round', () => {
     expect(currentRoundIndex(rounds, now)).toBe(1);
     expect(currentRoundIndex(rounds, new Date('2026-11-30T00:00:00Z'))).toBe(2);
     expect(currentRoundIndex([], now)).toBe(-1);
+  });
+
+  it('opens at the round holding the next kick-off when a later round has an earlier match', () => {
+    // Matchday 12 still has a match on Saturday; a Matchday 13 match was moved forward to tonight.
+    const rounds = [
+      { fixtures: [f('final', '2026-11-21T15:00:00Z'), f('scheduled', '2026-11-28T15:00:00Z')] },
+      {
+        fixtures: [f('scheduled', '2026-11-22T12:06:00Z'), f('scheduled', '2026-12-05T15:00:00Z')],
+      },
+      { fixtures: [f('scheduled', '2026-11-22T12:06:00Z')] },
+    ];
+    expect(currentRoundIndex(rounds, now)).toBe(1);
+    expect(currentRoundIndex(rounds, new Date('2026-11-22T12:07:00Z'))).toBe(0);
+    expect(currentRoundIndex(rounds, new Date('2026-11-28T16:00:00Z'))).toBe(1);
+    expect(currentRoundIndex(rounds, new Date('2026-12-06T00:00:00Z'))).toBe(2);
   });
 });

@@ -3,7 +3,7 @@ import type { FixtureStatus } from './fixtures';
 /**
  * Seasons and the current round (docs/design.md §2). A fixture's season comes from its source, never from
  * its date; what is *current* is read from the fixtures: the season with the next unstarted
- * fixture, else the latest, and within it the first round with an unstarted fixture.
+ * fixture, else the latest, and within it the round holding the next kick-off.
  */
 
 /** Unstarted: scheduled with kick-off still ahead. Postponed or cancelled fixtures never are. */
@@ -89,10 +89,19 @@ export interface RoundLike {
 }
 
 /**
- * Where a competition page opens: the first round (in round order) with an unstarted fixture;
- * when every round has started, the last one. -1 for no rounds.
+ * Where a competition page opens: the round holding the next kick-off (the earliest unstarted
+ * fixture; on a tie the earlier round), so a match moved forward into tonight is not hidden a
+ * round ahead; when nothing is unstarted, the last round. -1 for no rounds.
  */
 export const currentRoundIndex = (rounds: readonly RoundLike[], now: Date): number => {
-  const open = rounds.findIndex((r) => r.fixtures.some((f) => isUnstarted(f, now)));
-  return open >= 0 ? open : rounds.length - 1;
+  let best = -1;
+  let bestAt = Infinity;
+  rounds.forEach((round, index) => {
+    for (const f of round.fixtures) {
+      if (!isUnstarted(f, now)) continue;
+      const at = new Date(f.kickoffAt).getTime();
+      if (at < bestAt) [best, bestAt] = [index, at];
+    }
+  });
+  return best >= 0 ? best : rounds.length - 1;
 };

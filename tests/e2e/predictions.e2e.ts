@@ -318,6 +318,33 @@ describe.each(widths)('competition pages at %i px', (width) => {
   );
 });
 
+describe('the round a competition page opens on (issue 54)', () => {
+  it.each(widths)(
+    'holds the next kick-off when a later round has a match tonight at %i px',
+    async (width) => {
+      const cup = await adminCompetition(browser, 'tonight-cup', 'Tonight Cup');
+      const now = await cup.serverNow();
+      // Matchday 12 still has a match on Saturday; a Matchday 13 match was moved to tonight.
+      const saturday = await cup.addFixture(new Date(now + 3 * 86_400_000), 'Matchday 12');
+      const tonight = await cup.addFixture(new Date(now + 6 * 60_000), 'Matchday 13');
+      const session = await openSession(browser, width);
+      const { page, errors } = session;
+      await page.goto(cup.route);
+      await fixture(page, tonight).waitFor();
+      expect(await page.getByTestId('round-select').inputValue()).toBe('Matchday 13');
+      expect(await fixture(page, saturday).count()).toBe(0);
+      await screenshot(page, 'predictions-opens-on-tonight');
+      // The round before it is one step back.
+      await page.getByTestId('round-prev').click();
+      await fixture(page, saturday).waitFor();
+      expect(errors).toEqual([]);
+      await session.context.close();
+      await cup.admin.close();
+    },
+    60_000,
+  );
+});
+
 describe('a kick-off moved while the page is open (issue 54)', () => {
   it.each(widths)(
     'locks the row at the league deadline to the second at %i px',

@@ -172,6 +172,32 @@ describe('statistics', () => {
         .poll(() => summary.textContent(), { timeout: 10_000 })
         .toMatch(/outcomes right · \d+ exact minutes? · place \d of 4/);
       await shoot(page, 'statistics-my-teams');
+      // My predictions: each played match shows its result, the pick and the points, labelled.
+      const visible = page.locator('[data-testid="team-prediction"]:visible');
+      await visible.first().waitFor();
+      const first = visible.first();
+      expect(await first.getByTestId('team-prediction-result').textContent()).toMatch(
+        /^(Result)?\d+–\d+(First goal \d+'|No goals|First-goal minute to be confirmed)$/,
+      );
+      expect(await first.getByTestId('team-prediction-pick').textContent()).toMatch(
+        /^(Your pick)?(Home Win|Draw|Away Win)(( · )?(\d+'|No goals))?(( · )?Joker)?$/,
+      );
+      expect(await first.getByTestId('team-prediction-points').textContent()).toMatch(
+        /^(Points)?\d+ points?$/,
+      );
+      if (width === 375) {
+        expect(await first.locator('dt').allTextContents()).toEqual([
+          'Result',
+          'Your pick',
+          'Points',
+        ]);
+      } else {
+        const pick = first.getByTestId('team-prediction-pick').locator('span');
+        // 'Home Win · 23′' stays on one line.
+        const box = await pick.boundingBox();
+        expect(box?.height ?? 99).toBeLessThan(24);
+      }
+      await first.screenshot({ path: `${screenshotDir}/statistics-my-prediction-${width}.png` });
       await page
         .getByTestId('team-league-card')
         .first()

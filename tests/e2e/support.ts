@@ -175,13 +175,13 @@ export const adminCompetition = async (browser: Browser, slug: string, name: str
     const answer = await admin.request.get(`/api/competitions/${id}/fixtures`);
     return Date.parse(((await answer.json()) as { serverTime: string }).serverTime);
   };
-  /** Adds Arsenal v Chelsea in Matchday 1 at `kickoff` (UTC); its id. */
-  const addFixture = async (kickoff: Date) => {
+  /** Adds Arsenal v Chelsea in `round` (Matchday 1) at `kickoff` (UTC); its id. */
+  const addFixture = async (kickoff: Date, round = 'Matchday 1') => {
     const at = kickoff.toISOString();
     const created = await admin.request.post('/api/admin/fixtures', {
       data: {
         competitionId: id,
-        round: 'Matchday 1',
+        round,
         date: at.slice(0, 10),
         time: at.slice(11, 16),
         timeZone: 'UTC',

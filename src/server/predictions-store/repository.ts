@@ -172,6 +172,9 @@ export const predictionsOfUser = async (db: Db, userId: string) => {
       'f.away_team',
       'f.kickoff_at',
       'f.status',
+      'f.home_score',
+      'f.away_score',
+      'f.first_goal_minute as result_first_goal',
     ])
     .where('t.user_id', '=', userId)
     .orderBy('p.created_at', 'desc')
@@ -191,6 +194,11 @@ export const predictionsOfUser = async (db: Db, userId: string) => {
     awayTeam: r.away_team,
     kickoffAt: r.kickoff_at,
     status: r.status,
+    /** The score so far (in play) or at full time, and its first goal's minute once known. */
+    result:
+      r.home_score === null || r.away_score === null
+        ? null
+        : { homeScore: r.home_score, awayScore: r.away_score, firstGoalMinute: r.result_first_goal },
     outcome: r.outcome,
     firstGoalMinute: r.first_goal_minute,
     joker: Number(r.joker) === 1,

@@ -11,7 +11,7 @@ let annSecond: string;
 let leagueId: string;
 let inviteCode: string;
 
-const t = appPerFile({ now: () => clock });
+const t = appPerFile({ now: () => clock, env: { ADMIN_EMAILS: 'pt-admin@example.com' } });
 beforeAll(async () => {
   await insertFixtures(t, [
     { id: 'pt_open1', kickoffAt: hoursFrom(clock, 2) },
@@ -202,11 +202,35 @@ describe('copy and multi-league', () => {
     ]);
   });
 
-  it('lists my predictions newest first for /team', async () => {
+  it('lists my predictions newest first for /team, each with its result and points', async () => {
     const res = await ann.get('/api/predictions/mine');
     expect(res.status).toBe(200);
     expect(res.body.predictions.length).toBeGreaterThan(3);
     const times = res.body.predictions.map((p: any) => p.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
+    const open1 = (body: any) =>
+      body.predictions.find((p: any) => p.fixtureId === 'pt_open1' && p.teamId === annTeam);
+    expect(open1(res.body)).toMatchObject({ result: null, points: null, outcome: '1' });
+
+    // Full time 2-1, first goal in minute 12: the joker's pick scores (1 + 3) × 2.
+    const admin = t.agent();
+    await admin.signUp('pt-admin@example.com', 'correct-horse-9', 'Site Admin');
+    clock = hoursFrom(clock, 4);
+    const scored = await admin.patch('/api/admin/fixtures/pt_open1', {
+      status: 'final',
+      homeScore: 2,
+      awayScore: 1,
+      firstGoalMinute: 12,
+    });
+    expect(scored.status).toBe(200);
+    const after = await ann.get('/api/predictions/mine');
+    expect(open1(after.body)).toMatchObject({
+      status: 'final',
+      result: { homeScore: 2, awayScore: 1, firstGoalMinute: 12 },
+      outcome: '1',
+      firstGoalMinute: 12,
+      joker: true,
+      points: 8,
+    });
   });
 });

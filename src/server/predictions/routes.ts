@@ -43,6 +43,14 @@ const mineRow = z.object({
   awayTeam: z.string(),
   kickoffAt: z.string(),
   status: z.string(),
+  result: z
+    .object({
+      homeScore: z.number(),
+      awayScore: z.number(),
+      firstGoalMinute: z.number().nullable(),
+    })
+    .nullable()
+    .openapi({ description: 'The score in play or at full time; null before kick-off' }),
   outcome: z.string(),
   firstGoalMinute: z.number().nullable(),
   joker: z.boolean(),

@@ -6,7 +6,7 @@ import type { Round, RoundFixture } from './rounds';
  * Which round a competition page shows (one at a time: a season holds up to 46 of them). The
  * URL's `?round=` wins when it names a round of the season; otherwise the round pinned when the
  * season was first shown, so the page does not jump while a player reads it; otherwise the
- * season's current round (the first with an unstarted fixture, docs/design.md §2).
+ * season's current round (the one holding the next kick-off, docs/design.md §2).
  */
 export const shownRoundIndex = <T extends RoundFixture & { status: FixtureStatus }>(
   rounds: readonly Round<T>[],
