@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sharedAvailable } from '../setup/shared';
 import {
   baseUrl,
+  expectToastClearOf,
   launchBrowser,
   clientHeaders,
   openSession,
@@ -178,6 +179,12 @@ describe('admin: fixtures and results', () => {
       // 10,000-team league of the standings browser test included: on a loaded CI machine that
       // has taken over 30 s.
       await page.getByText('Points Recalculated').waitFor({ timeout: 120_000 });
+      // Issue 54 (10): the toast leaves the row's score boxes readable.
+      await expectToastClearOf(page, 'Points Recalculated', {
+        'the home score': row.getByTestId('fixture-home-score'),
+        'the away score': row.getByTestId('fixture-away-score'),
+        'the minute': row.getByTestId('fixture-minute'),
+      });
       await page
         .getByText(/teams? out of/)
         .first()

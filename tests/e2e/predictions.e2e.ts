@@ -4,6 +4,7 @@ import catalogue from '../../catalogue/competitions.json';
 import {
   adminCompetition,
   baseUrl,
+  expectToastClearOf,
   launchBrowser,
   openSession,
   screenshot,
@@ -315,6 +316,75 @@ describe.each(widths)('competition pages at %i px', (width) => {
       expect(errors).toEqual([]);
       await session.context.close();
     },
+  );
+});
+
+describe('toasts cover nothing in use (issue 54)', () => {
+  const clubs: [string, string][] = [
+    ['Arsenal', 'Chelsea'],
+    ['Everton', 'Fulham'],
+    ['Brentford', 'Burnley'],
+    ['Liverpool', 'Wolves'],
+    ['Newcastle', 'Leeds'],
+    ['Sunderland', 'Brighton'],
+  ];
+  it.each(widths)(
+    'shows them away from the row, the Save button and the dialog at %i px',
+    async (width) => {
+      const cup = await adminCompetition(browser, 'toast-cup', 'Toast Cup');
+      const now = await cup.serverNow();
+      const ids: string[] = [];
+      for (const [i, pair] of clubs.entries())
+        ids.push(
+          await cup.addFixture(new Date(now + 2 * 86_400_000 + i * 3_600_000), 'Matchday 1', pair),
+        );
+      const session = await openSession(browser, width);
+      const { page, errors } = session;
+      await playerWithTeams(session.context, [{ competitionId: cup.id, team: 'Toast FC' }]);
+      await page.goto(cup.route);
+      const save = page.getByTestId('save-predictions');
+      const minuteError = 'Please enter a time between 0-90 minutes';
+      for (const id of [ids.at(-1) ?? '', ids[0] ?? '']) {
+        // A minute out of range: the field is focused and the toast keeps clear of its card.
+        const row = fixture(page, id);
+        await row.scrollIntoViewIfNeeded();
+        await predict(page, id, '1', '95');
+        await save.click();
+        await expect
+          .poll(() =>
+            row.getByTestId('minute-input').evaluate((el) => el === document.activeElement),
+          )
+          .toBe(true);
+        await expectToastClearOf(page, minuteError, { 'the row': row, 'the Save button': save });
+        await screenshot(page, `predictions-toast-minute-${id === ids[0] ? 'top' : 'bottom'}`);
+        await row.getByTestId('minute-input').fill('30');
+        await save.click();
+        await expectToastClearOf(page, 'Predictions Saved!', { 'the Save button': save });
+        await page
+          .locator('[data-sonner-toast]')
+          .first()
+          .waitFor({ state: 'detached', timeout: 15_000 });
+      }
+
+      // 'League created' leaves the dialog's 'Your league is ready!' and its buttons readable.
+      await page.goto('/');
+      await page.getByTestId('home-create-another').click();
+      await page.getByTestId('create-league-name').fill(`Toast League ${Date.now()}`);
+      await page.getByTestId('create-league-team').fill('Toast Rovers');
+      await page.getByTestId('create-league-submit').click();
+      const success = page.getByTestId('create-league-success');
+      await success.waitFor();
+      await expectToastClearOf(page, /created/, {
+        'the heading': page.getByRole('heading', { name: 'Your league is ready!' }),
+        'the invite': page.getByTestId('create-league-invite-code'),
+        'the Done button': page.getByTestId('create-league-done'),
+      });
+      await screenshot(page, 'predictions-toast-league-created');
+      expect(errors).toEqual([]);
+      await session.context.close();
+      await cup.admin.close();
+    },
+    90_000,
   );
 });
 

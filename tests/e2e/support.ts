@@ -1,6 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 export const widths = [375, 1280] as const;
@@ -175,8 +181,12 @@ export const adminCompetition = async (browser: Browser, slug: string, name: str
     const answer = await admin.request.get(`/api/competitions/${id}/fixtures`);
     return Date.parse(((await answer.json()) as { serverTime: string }).serverTime);
   };
-  /** Adds Arsenal v Chelsea in `round` (Matchday 1) at `kickoff` (UTC); its id. */
-  const addFixture = async (kickoff: Date, round = 'Matchday 1') => {
+  /** Adds a match (Arsenal v Chelsea) in `round` (Matchday 1) at `kickoff` (UTC); its id. */
+  const addFixture = async (
+    kickoff: Date,
+    round = 'Matchday 1',
+    [homeTeam, awayTeam] = ['Arsenal', 'Chelsea'],
+  ) => {
     const at = kickoff.toISOString();
     const created = await admin.request.post('/api/admin/fixtures', {
       data: {
@@ -185,8 +195,8 @@ export const adminCompetition = async (browser: Browser, slug: string, name: str
         date: at.slice(0, 10),
         time: at.slice(11, 16),
         timeZone: 'UTC',
-        homeTeam: 'Arsenal',
-        awayTeam: 'Chelsea',
+        homeTeam,
+        awayTeam,
       },
       headers,
     });
@@ -194,4 +204,36 @@ export const adminCompetition = async (browser: Browser, slug: string, name: str
     return ((await created.json()) as { fixture: { id: string } }).fixture.id;
   };
   return { id, route, admin, serverNow, addFixture };
+};
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * The toast showing `text`, once it has slid in, covers none of `targets` (issue 54: a toast
+ * sits where it covers no heading or control being used). Each target must be on screen.
+ */
+export const expectToastClearOf = async (
+  page: Page,
+  text: string | RegExp,
+  targets: Record<string, Locator>,
+) => {
+  const toast = page
+    .locator('[data-sonner-toast][data-mounted="true"]')
+    .filter({ hasText: text })
+    .first();
+  await toast.waitFor();
+  await page.waitForTimeout(500); // its slide-in
+  const box = await toast.boundingBox();
+  if (!box) throw new Error('the toast has no box');
+  for (const [name, target] of Object.entries(targets)) {
+    const other = await target.boundingBox();
+    if (!other) throw new Error(`${name} is not on screen`);
+    expect(
+      overlaps(box, other),
+      `the toast ${JSON.stringify(box)} covers ${name} ${JSON.stringify(other)}`,
+    ).toBe(false);
+  }
+  return toast;
 };

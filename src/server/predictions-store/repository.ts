@@ -198,7 +198,11 @@ export const predictionsOfUser = async (db: Db, userId: string) => {
     result:
       r.home_score === null || r.away_score === null
         ? null
-        : { homeScore: r.home_score, awayScore: r.away_score, firstGoalMinute: r.result_first_goal },
+        : {
+            homeScore: r.home_score,
+            awayScore: r.away_score,
+            firstGoalMinute: r.result_first_goal,
+          },
     outcome: r.outcome,
     firstGoalMinute: r.first_goal_minute,
     joker: Number(r.joker) === 1,

@@ -22,7 +22,10 @@ export const SaveBar = ({
 }: SaveBarProps) => {
   const { t } = useTranslation();
   return (
-    <div className="sticky bottom-0 z-10 -mx-4 grid grid-cols-2 items-center gap-2 border-t border-line bg-surface/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:flex sm:flex-wrap sm:gap-3 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none">
+    <div
+      data-sticky-save-bar
+      className="sticky bottom-0 z-10 -mx-4 grid grid-cols-2 items-center gap-2 border-t border-line bg-surface/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:flex sm:flex-wrap sm:gap-3 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none"
+    >
       <Button
         className={deletable > 0 ? undefined : 'col-span-2'}
         onClick={() => {

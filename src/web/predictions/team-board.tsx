@@ -118,7 +118,9 @@ export const TeamBoard = ({
     if (!input) return;
     input.focus();
     setFixMinuteOf(null);
-  }, [fixMinuteOf, round.label]);
+    // Told once the field has focus: the toast then goes to the edge away from it and its card.
+    toast.error(t('predictions.toast.errorTitle'), { description: t('predictions.minuteError') });
+  }, [fixMinuteOf, round.label, t]);
 
   // The hub's 'Fill N picks': the first open fixture of the round without a pick comes into view
   // (clear of the sticky bars) with its 1 / X / 2 focused, once the team's picks are known.
@@ -174,9 +176,6 @@ export const TeamBoard = ({
   const batchOrWarn = () => {
     const batch = buildSaveBatch(draftFixtures, edits, savedMap);
     if (batch.invalid.length > 0) {
-      toast.error(t('predictions.toast.errorTitle'), {
-        description: t('predictions.minuteError'),
-      });
       const first = byId.get(batch.invalid[0] ?? '');
       if (first && first.round !== round.label) onShowRound(first.round);
       setFixMinuteOf(first?.id ?? null);

@@ -29,8 +29,31 @@ const load = () => {
  */
 const place = 'firstgoal-toast';
 
+/**
+ * Where a toast goes: to the edge of the screen farther from what the player is using — an open
+ * dialog, else the focused control — so it covers neither the control nor the heading beside
+ * it (a score box, a card's header, 'Your league is ready!'). Worked out when the toast is asked
+ * for, before sonner loads: a Save that disables itself has not yet dropped its focus.
+ */
+const awayFromUse = (): 'top-center' | 'bottom-center' => {
+  if (typeof document === 'undefined') return 'bottom-center';
+  const dialogs = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].filter(
+    (dialog) => !dialog.closest('[data-sonner-toaster]') && dialog.getClientRects().length > 0,
+  );
+  const focused = document.activeElement;
+  const inUse =
+    dialogs.at(-1) ??
+    (focused && focused !== document.body && !focused.closest('[data-sonner-toaster]')
+      ? focused
+      : null);
+  if (!inUse) return 'bottom-center';
+  const { top, bottom } = inUse.getBoundingClientRect();
+  return top > window.innerHeight - bottom ? 'top-center' : 'bottom-center';
+};
+
 const show = (kind: Kind) => (message: string, options?: Sonner.ExternalToast) => {
-  void load().then((sonner) => sonner.toast[kind](message, { ...options, id: place }));
+  const position = awayFromUse();
+  void load().then((sonner) => sonner.toast[kind](message, { position, ...options, id: place }));
 };
 
 export const toast = {
@@ -40,8 +63,14 @@ export const toast = {
   warning: show('warning'),
   /** A toast that stays until the player acts on it or closes it. */
   action: (message: string, action: { label: string; onClick: () => void }) => {
+    const position = awayFromUse();
     void load().then((sonner) =>
-      sonner.toast.info(message, { action, duration: Number.POSITIVE_INFINITY, id: place }),
+      sonner.toast.info(message, {
+        action,
+        position,
+        duration: Number.POSITIVE_INFINITY,
+        id: place,
+      }),
     );
   },
 };

@@ -64,11 +64,13 @@ export const Toaster = ({ closeLabel, regionLabel }: ToasterProps) => {
   return (
     <Sonner
       visibleToasts={1}
-      position="top-center"
-      // Below the sticky header, not over its controls: 4 rem on a phone, 6.8 rem (with the
-      // links' row) from 768 px.
-      mobileOffset={{ top: 72 }}
-      offset={{ top: 120 }}
+      // Each toast says where it goes (toast.ts: the edge farther from what is in use). At the
+      // top, below the sticky header, not over its controls: 4 rem on a phone, 6.8 rem (with
+      // the links' row) from 768 px; at the bottom, above a phone's sticky Save bar
+      // (--bottom-bar, index.css).
+      position="bottom-center"
+      mobileOffset={{ top: 72, bottom: 'calc(var(--bottom-bar, 0px) + 12px)' }}
+      offset={{ top: 120, bottom: 'calc(var(--bottom-bar, 0px) + 24px)' }}
       theme="system"
       richColors
       closeButton
