@@ -77,11 +77,82 @@ const lanes = async (page: Page) =>
     .getByTestId('minute-race-lane')
     .evaluateAll((items) =>
       items.map((li) => [
-        li.querySelector('.truncate')?.textContent ?? '',
+        li.querySelector('[data-testid="minute-race-name"]')?.textContent ?? '',
         li.querySelector('[data-testid="minute-race-pin"]')?.textContent ?? '',
         li.getAttribute('data-standing') ?? '',
       ]),
     );
+
+/**
+ * The live moment on a phone (issue 54): at 320 and 375 px the page never scrolls sideways,
+ * team names are whole (wrapped, not cut), every score stays on one line and the match chat's
+ * placeholder fits its box. Returns to the page's own size after.
+ */
+const checkPhoneLayout = async (page: Page, name: string) => {
+  const own = page.viewportSize();
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForTimeout(300);
+    const found = await page.evaluate(() => {
+      const shown = (selector: string) =>
+        [...document.querySelectorAll<HTMLElement>(selector)].filter(
+          (el) => el.getClientRects().length > 0,
+        );
+      const wider = [...document.querySelectorAll<HTMLElement>('main *')]
+        .filter((el) => el.getClientRects().length > 0)
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map(
+          (el) =>
+            `${el.tagName} ${el.dataset.testid ?? ''} '${(el.textContent ?? '').slice(0, 40)}'`,
+        );
+      const names = shown('[data-testid="minute-race-name"], [data-testid="ranking-card-name"]');
+      const cut = names
+        .filter((el) => el.scrollWidth > el.clientWidth + 0.5)
+        .map((el) => el.textContent);
+      const scores = shown('[data-testid="score-line-score"]');
+      const broken = scores
+        // One line: every piece of the score on the same line box (a rect per text node).
+        .filter((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size > 1)
+        .map(
+          (el) =>
+            `${el.textContent} ${JSON.stringify([...el.getClientRects()].map((r) => [r.x, r.y, r.width]))}`,
+        );
+      const placeholders = shown('[data-testid="feed-text"]').flatMap((el) => {
+        const box = el as HTMLTextAreaElement;
+        const style = getComputedStyle(box);
+        const context = document.createElement('canvas').getContext('2d');
+        if (!context) return ['no canvas'];
+        context.font = style.font;
+        const room =
+          box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const lines = Math.ceil(context.measureText(box.placeholder).width / room);
+        const height =
+          box.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+        return lines * parseFloat(style.lineHeight) > height + 1 ? [box.placeholder] : [];
+      });
+      return {
+        scrollWidth: document.documentElement.scrollWidth,
+        wider: wider.slice(0, 5),
+        names: names.length,
+        cut,
+        scores: scores.length,
+        broken,
+        placeholders,
+      };
+    });
+    expect(
+      found.scrollWidth,
+      `${name} at ${width}: ${found.wider.join(' | ')}`,
+    ).toBeLessThanOrEqual(width);
+    expect(found.names).toBeGreaterThan(0);
+    expect(found.cut, `${name} at ${width}`).toEqual([]);
+    expect(found.scores).toBeGreaterThan(0);
+    expect(JSON.stringify(found.broken), `${name} at ${width}`).toBe('[]');
+    expect(found.placeholders, `${name} at ${width}`).toEqual([]);
+    await screenshot(page, name);
+  }
+  if (own) await page.setViewportSize(own);
+};
 
 /** The live table's rows (phones: the cards): team, live points. */
 const liveRows = async (page: Page, testId: string) =>
@@ -121,7 +192,7 @@ beforeAll(async () => {
     await ann.context.request.post('/api/leagues', {
       data: {
         leagueName: `Matchday ${Date.now()}`,
-        teamName: 'Ann FC',
+        teamName: 'Annabel Dynamo Athletic',
         competitionId: 'bundesliga_2025',
       },
       headers: origin(),
@@ -131,8 +202,8 @@ beforeAll(async () => {
   const code = (league.league as { inviteCode: string }).inviteCode;
   players.ann = { session: ann, teamId: (league.teams as { id: string }[])[0]?.id ?? '' };
   for (const [key, name] of [
-    ['bob', 'Bob United'],
-    ['cat', 'Cat City'],
+    ['bob', 'Bobby Forwards United'],
+    ['cat', 'Catherine City Wanderers'],
   ] as const) {
     const session = await openSession(browser, 1280);
     await signInOrUp(session.context, uniqueEmail(key), key);
@@ -193,9 +264,9 @@ describe.runIf(available)('a match followed live by three friends', () => {
       `${fixture.homeTeam} 0–0 ${fixture.awayTeam}`,
     );
     expect(await lanes(page)).toEqual([
-      ['Ann FC', '22', 'in'],
-      ['Cat City', '0', 'in'],
-      ['Bob United', '90', 'in'],
+      ['Annabel Dynamo Athletic', '22', 'in'],
+      ['Catherine City Wanderers', '0', 'in'],
+      ['Bobby Forwards United', '90', 'in'],
     ]);
     for (const shown of [page, players.bob.session.page]) {
       if (shown !== page) {
@@ -220,9 +291,9 @@ describe.runIf(available)('a match followed live by three friends', () => {
       .poll(() => page.getByTestId('minute-race-status').textContent())
       .toBe('Goal 22′ — 1 exact hit!');
     expect(await lanes(page)).toEqual([
-      ['Ann FC', '22', 'hit'],
-      ['Cat City', '0', 'out'],
-      ['Bob United', '90', 'out'],
+      ['Annabel Dynamo Athletic', '22', 'hit'],
+      ['Catherine City Wanderers', '0', 'out'],
+      ['Bobby Forwards United', '90', 'out'],
     ]);
     expect(await page.getByTestId('minute-race-announcement').textContent()).toBe(
       'First goal in minute 22. 1 team called it exactly.',
@@ -235,6 +306,17 @@ describe.runIf(available)('a match followed live by three friends', () => {
     await screenshot(page, 'live-race-after-goal-dark');
     await page.emulateMedia({ colorScheme: 'light' });
     expect(await seriousViolations(page)).toEqual([]);
+    await checkPhoneLayout(page, 'live-league-in-play');
+    // The live table's phone cards say what their number is.
+    expect(
+      await page.locator('[data-testid="live-points-label"]:visible').first().textContent(),
+    ).toBe('Live points');
+    await page.goto(`/league/${leagueId}/race/${fixture.id}`);
+    await page.getByTestId('feed-text').waitFor();
+    await expect.poll(() => lanes(page)).toHaveLength(3);
+    await checkPhoneLayout(page, 'live-race-page-in-play');
+    await page.goto(`/league/${leagueId}`);
+    await page.getByTestId('minute-race').waitFor();
 
     // Bob's league page at 1280 heard it too.
     const bob = players.bob.session.page;
@@ -249,9 +331,9 @@ describe.runIf(available)('a match followed live by three friends', () => {
     await bob.goto(`/league/${leagueId}/standings`);
     await bob.getByTestId('standings-live-table').waitFor();
     expect(await liveRows(bob, 'standings-live-table')).toEqual([
-      ['Ann FC', '8'],
-      ['Bob United', '0'],
-      ['Cat City', '0'],
+      ['Annabel Dynamo Athletic', '8'],
+      ['Bobby Forwards United', '0'],
+      ['Catherine City Wanderers', '0'],
     ]);
     await screenshot(bob, 'live-table');
     await bob.emulateMedia({ colorScheme: 'dark' });
@@ -275,9 +357,9 @@ describe.runIf(available)('a match followed live by three friends', () => {
       .poll(() => page.getByTestId('minute-race-status').textContent())
       .toBe('Still in it: 2 of 3');
     expect(await lanes(page)).toEqual([
-      ['Ann FC', '22', 'out'],
-      ['Cat City', '0', 'in'],
-      ['Bob United', '90', 'in'],
+      ['Annabel Dynamo Athletic', '22', 'out'],
+      ['Catherine City Wanderers', '0', 'in'],
+      ['Bobby Forwards United', '90', 'in'],
     ]);
     expect(await page.getByTestId('minute-race-announcement').textContent()).toBe(
       'The goal was disallowed. The race is on again.',
@@ -286,9 +368,9 @@ describe.runIf(available)('a match followed live by three friends', () => {
     await expect
       .poll(() => liveRows(bob, 'standings-live-table'))
       .toEqual([
-        ['Cat City', '1'],
-        ['Ann FC', '0'],
-        ['Bob United', '0'],
+        ['Catherine City Wanderers', '1'],
+        ['Annabel Dynamo Athletic', '0'],
+        ['Bobby Forwards United', '0'],
       ]);
   });
 
@@ -303,7 +385,7 @@ describe.runIf(available)('a match followed live by three friends', () => {
     await expect
       .poll(() => page.getByTestId('minute-race-status').textContent())
       .toBe('Goal 90′ — 1 exact hit!');
-    expect(await lanes(page)).toContainEqual(['Bob United', '90', 'hit']);
+    expect(await lanes(page)).toContainEqual(['Bobby Forwards United', '90', 'hit']);
     await sourcesSay(
       { state: 'post', score: [0, 1], goals: [{ clock: "90'+3'", home: false }], clock: "90'+5'" },
       { finished: true, goals: [{ score: [0, 1], minute: 93 }] },
@@ -312,12 +394,13 @@ describe.runIf(available)('a match followed live by three friends', () => {
     await expect.poll(() => page.getByTestId('league-live').count()).toBe(0);
     await page.goto(`/league/${leagueId}/race/${fixture.id}`);
     await expect.poll(() => page.getByTestId('minute-race-clock').textContent()).toBe('Full time');
-    expect(await lanes(page)).toContainEqual(['Bob United', '90', 'hit']);
+    expect(await lanes(page)).toContainEqual(['Bobby Forwards United', '90', 'hit']);
     await screenshot(page, 'live-race-record');
+    await checkPhoneLayout(page, 'live-race-full-time');
     const bob = players.bob.session.page;
     await expect
       .poll(() => bob.getByTestId('standings-table-row').first().textContent())
-      .toContain('Bob United');
+      .toContain('Bobby Forwards United');
   });
 
   it('goal alerts are switched per league on /team, and the phone shows the one the server makes', async () => {
@@ -352,7 +435,7 @@ describe.runIf(available)('a match followed live by three friends', () => {
       'goal:22',
       [
         {
-          teamName: 'Ann FC',
+          teamName: 'Annabel Dynamo Athletic',
           leagueId,
           firstGoalMinute: 22,
           joker: true,
@@ -367,7 +450,7 @@ describe.runIf(available)('a match followed live by three friends', () => {
     await expect.poll(shown).toEqual([
       {
         title: `Goal 22′ — ${fixture.homeTeam} 1–0 ${fixture.awayTeam}`,
-        body: 'Ann FC: you called 22′. +6 with your joker',
+        body: 'Annabel Dynamo Athletic: you called 22′. +6 with your joker',
         tag: `goal-${fixture.id}`,
         url: `/league/${leagueId}/race/${fixture.id}`,
       },

@@ -189,6 +189,8 @@ export const FeedComposer = ({
         id={textId}
         value={text}
         rows={compact ? 1 : 2}
+        // A phone's match chat has room for its placeholder on two lines, not a cut-off one.
+        className={compact ? 'max-sm:min-h-[4.75rem]' : undefined}
         placeholder={t(compact ? 'leagues.feed.placeholderMatch' : 'leagues.feed.placeholder')}
         aria-describedby={`${hintId} ${counterId}`}
         onChange={(e) => setText(e.target.value)}

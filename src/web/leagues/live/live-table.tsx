@@ -7,6 +7,7 @@ import { useFormat } from '../../lib/format';
 import { cn } from '../../ui/cn';
 import { liveStandingsQueryOptions, type InPlayFixture, type LiveRow } from './live-api';
 import { LiveMarker } from './live-marker';
+import { ScoreLine } from './score-line';
 import { RankingTable } from '../shared/ranking-table';
 
 /**
@@ -103,19 +104,19 @@ export const InPlayList = ({
   return (
     <ul className="flex flex-wrap gap-2" data-testid="in-play">
       {fixtures.map((f) => (
-        <li key={f.id}>
+        <li key={f.id} className="min-w-0 max-w-full">
           <Link
             to={`/league/${leagueId}/race/${f.id}`}
-            className="inline-flex min-h-11 items-center gap-2 rounded-xl border border-line bg-surface-muted px-3 py-1.5 text-sm hover:border-primary"
+            className="inline-flex min-h-11 max-w-full items-center gap-2 rounded-xl border border-line bg-surface-muted px-3 py-1.5 text-sm hover:border-primary"
             data-testid="in-play-fixture"
           >
-            <span className="font-semibold text-fg">
-              {t('live.score', {
-                home: f.homeTeam,
-                away: f.awayTeam,
-                homeScore: f.homeScore ?? 0,
-                awayScore: f.awayScore ?? 0,
-              })}
+            <span className="min-w-0 font-semibold text-fg">
+              <ScoreLine
+                home={f.homeTeam}
+                away={f.awayTeam}
+                homeScore={f.homeScore ?? 0}
+                awayScore={f.awayScore ?? 0}
+              />
             </span>
             <span className="rounded-md bg-danger-soft px-1.5 text-xs font-bold tabular-nums text-danger-strong">
               {f.clock ?? t('live.marker')}
@@ -154,12 +155,14 @@ const Movement = ({ row }: { row: LiveRow }) => {
   );
 };
 
-const LivePoints = ({ row }: { row: LiveRow }) => {
+const LivePoints = ({ row, labelled = false }: { row: LiveRow; labelled?: boolean }) => {
   const { t } = useTranslation();
   const format = useFormat();
   const extra = (row.livePoints ?? row.points) - row.points;
   return (
-    <span className="flex min-h-10 flex-col items-end justify-center leading-tight">
+    <span className="flex min-h-10 shrink-0 flex-col items-end justify-center leading-tight">
+      {/* A phone's card has no column header: it tells readers what the number is. */}
+      {labelled ? <span className="sr-only">{t('live.livePoints')}</span> : null}
       <span className="text-base font-bold tabular-nums text-fg" data-testid="live-points">
         {format.number(row.livePoints ?? row.points)}
       </span>
@@ -178,31 +181,41 @@ const LivePoints = ({ row }: { row: LiveRow }) => {
 const LiveRows = ({ rows, testId }: { rows: LiveRow[]; testId: string }) => {
   const { t } = useTranslation();
   return (
-    <RankingTable
-      rows={rows}
-      testId={testId}
-      caption={t('live.liveTable')}
-      rank={(row) => ({ rank: row.liveRank ?? row.rank, medal: (row.livePoints ?? 0) > 0 })}
-      lead={[
-        {
-          key: 'movement',
-          header: t('live.movement'),
-          headerClassName: 'w-16 px-3 py-2 font-semibold',
-          className: 'px-3 py-2',
-          cell: (row) => <Movement row={row} />,
-        },
-      ]}
-      trail={[
-        {
-          key: 'points',
-          header: t('live.livePoints'),
-          headerClassName: 'px-3 py-2 text-right font-semibold',
-          className: 'px-3 py-2 text-right',
-          cell: (row) => <LivePoints row={row} />,
-        },
-      ]}
-      cardLead={(row) => <Movement row={row} />}
-      cardTrail={(row) => <LivePoints row={row} />}
-    />
+    <div className="flex flex-col gap-1">
+      {/* The phone cards' one header: what their number is (the names keep the width). */}
+      <p
+        aria-hidden="true"
+        className="flex justify-end px-3 text-xs font-semibold text-fg-muted md:hidden"
+        data-testid="live-points-label"
+      >
+        {t('live.livePoints')}
+      </p>
+      <RankingTable
+        rows={rows}
+        testId={testId}
+        caption={t('live.liveTable')}
+        rank={(row) => ({ rank: row.liveRank ?? row.rank, medal: (row.livePoints ?? 0) > 0 })}
+        lead={[
+          {
+            key: 'movement',
+            header: t('live.movement'),
+            headerClassName: 'w-16 px-3 py-2 font-semibold',
+            className: 'px-3 py-2',
+            cell: (row) => <Movement row={row} />,
+          },
+        ]}
+        trail={[
+          {
+            key: 'points',
+            header: t('live.livePoints'),
+            headerClassName: 'px-3 py-2 text-right font-semibold',
+            className: 'px-3 py-2 text-right',
+            cell: (row) => <LivePoints row={row} />,
+          },
+        ]}
+        cardLead={(row) => <Movement row={row} />}
+        cardTrail={(row) => <LivePoints row={row} labelled />}
+      />
+    </div>
   );
 };

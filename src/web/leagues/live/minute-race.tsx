@@ -10,6 +10,7 @@ import { cn } from '../../ui/cn';
 import { Skeleton } from '../../ui/skeleton';
 import { raceQueryOptions, type Race, type RaceTeam } from './live-api';
 import { LiveMarker } from './live-marker';
+import { ScoreLine } from './score-line';
 import { YouBadge } from '../shared/ranking-table';
 
 /**
@@ -101,13 +102,13 @@ const RaceHeader = ({ race, titled }: { race: Race; titled: boolean }) => {
         <LiveMarker className="self-start" />
       ) : null}
       <div className="flex items-start justify-between gap-3">
-        <p className="text-base font-semibold text-fg" data-testid="minute-race-score">
-          {t('live.score', {
-            home: f.homeTeam,
-            away: f.awayTeam,
-            homeScore: f.homeScore ?? 0,
-            awayScore: f.awayScore ?? 0,
-          })}
+        <p className="min-w-0 text-base font-semibold text-fg" data-testid="minute-race-score">
+          <ScoreLine
+            home={f.homeTeam}
+            away={f.awayTeam}
+            homeScore={f.homeScore ?? 0}
+            awayScore={f.awayScore ?? 0}
+          />
         </p>
         <span
           className={cn(
@@ -192,7 +193,8 @@ const Track = ({ race, teams }: { race: Race; teams: RaceTeam[] }) => {
     { minute: 45, all: true },
     { minute: 60, all: false },
     { minute: 75, all: false },
-    { minute: 90, all: true },
+    // On a phone the 90′ mark would run into 0–0's beside it: the track's end says it.
+    { minute: 90, all: false },
   ];
   return (
     <div className="flex flex-col gap-1" data-testid="minute-race-track">
@@ -233,18 +235,21 @@ const Lane = ({ team, filled }: { team: RaceTeam; filled: number }) => {
   return (
     <li
       className={cn(
-        'grid h-12 grid-cols-[7.5rem_minmax(0,1fr)] items-center gap-2 border-b border-line last:border-0 sm:grid-cols-[12rem_minmax(0,1fr)]',
+        'grid min-h-12 grid-cols-[7.5rem_minmax(0,1fr)] gap-2 border-b border-line last:border-0 sm:grid-cols-[12rem_minmax(0,1fr)]',
         hit && 'bg-success-soft',
       )}
       data-testid="minute-race-lane"
       data-standing={team.standing}
     >
-      <div className="flex min-w-0 flex-col pl-1">
-        <span className="flex min-w-0 items-center gap-1.5 text-sm font-semibold text-fg">
-          <span className="truncate">{team.teamName}</span>
+      {/* Whole names, on two lines where needed (issue 54): the lane grows, never cuts them. */}
+      <div className="flex min-w-0 flex-col self-center py-1 pl-1">
+        <span className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm font-semibold leading-tight text-fg">
+          <span className="min-w-0 break-words" data-testid="minute-race-name">
+            {team.teamName}
+          </span>
           {team.mine ? <YouBadge label={t('leagues.you')} /> : null}
         </span>
-        <span className="flex items-center gap-1.5 truncate text-xs text-fg-muted">
+        <span className="flex flex-wrap items-center gap-1.5 text-xs text-fg-muted">
           {team.predicted ? (
             <>
               <span
@@ -277,7 +282,7 @@ const Lane = ({ team, filled }: { team: RaceTeam; filled: number }) => {
           )}
         </span>
       </div>
-      <div className="relative h-full">
+      <div className="relative min-h-12">
         <div
           aria-hidden="true"
           className="absolute inset-x-0 top-1/2 h-1 -translate-y-1/2 rounded-full bg-surface-muted"

@@ -88,7 +88,7 @@ export const LeaguePage = () => {
       />
       <LiveNow leagueId={league.id} />
       {/* Phones: invite first (what a new league needs most), settings last. Wide: two columns. */}
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="contents lg:col-start-2 lg:row-span-5 lg:row-start-1 lg:flex lg:flex-col lg:gap-6">
           {league.inviteCode ? (
             <Card className="order-1 flex flex-col gap-4 lg:order-none">

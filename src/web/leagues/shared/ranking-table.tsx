@@ -36,7 +36,7 @@ interface RankingTableProps<Row extends RankedTeam> {
   lead?: RankingColumn<Row>[];
   /** Columns after the manager (points, and whatever comes before them). */
   trail: RankingColumn<Row>[];
-  /** On a card, between the rank and the team (the live table's movement). */
+  /** On a card, beside the manager under the team (the live table's movement). */
   cardLead?: (row: Row) => ReactNode;
   /** On a card, after the team and its manager: the points. */
   cardTrail: (row: Row) => ReactNode;
@@ -132,13 +132,19 @@ export const RankingTable = <Row extends RankedTeam>({
             )}
           >
             {badge(row)}
-            {cardLead?.(row)}
             <div className="flex min-w-0 flex-1 flex-col">
-              <span className="flex items-center gap-2 font-semibold text-fg">
-                <span className="truncate">{row.teamName}</span>
+              {/* Whole names, on two lines where needed (issue 54): never cut to 'Dana Dyn…'. */}
+              <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 font-semibold text-fg">
+                <span className="min-w-0 break-words" data-testid="ranking-card-name">
+                  {row.teamName}
+                </span>
                 {row.mine ? <YouBadge label={t('leagues.you')} /> : null}
               </span>
-              <span className="truncate text-sm text-fg-muted">{managerLabel(t, row.manager)}</span>
+              {/* The manager, with what the card adds (the live table's move) beside it. */}
+              <span className="flex flex-wrap items-center gap-x-2 text-sm text-fg-muted">
+                <span className="min-w-0 break-words">{managerLabel(t, row.manager)}</span>
+                {cardLead?.(row)}
+              </span>
             </div>
             {cardTrail(row)}
           </li>
