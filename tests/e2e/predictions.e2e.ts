@@ -388,6 +388,75 @@ describe('toasts cover nothing in use (issue 54)', () => {
   );
 });
 
+describe('text that matters is never cut (issue 54)', () => {
+  const languages = ['en', 'de', 'fr', 'es', 'it', 'pt'] as const;
+  /** Texts cut short: an element wider inside than its box, or a select's chosen text wider than its room. */
+  const cutTexts = (page: Page, selectors: string[]) =>
+    page.evaluate((wanted) => {
+      const context = document.createElement('canvas').getContext('2d');
+      return wanted.flatMap((selector) =>
+        [...document.querySelectorAll<HTMLElement>(selector)]
+          .filter((el) => el.getClientRects().length > 0)
+          .flatMap((el) => {
+            if (el instanceof HTMLSelectElement) {
+              const style = getComputedStyle(el);
+              if (!context) return ['no canvas'];
+              context.font = style.font;
+              const text = el.selectedOptions[0]?.textContent ?? '';
+              const room =
+                el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+              return context.measureText(text).width > room + 0.5 ? [`${selector}: ${text}`] : [];
+            }
+            return el.scrollWidth > el.clientWidth + 0.5 ? [`${selector}: ${el.textContent}`] : [];
+          }),
+      );
+    }, selectors);
+
+  it.each(widths)(
+    'shows whole team, league and round names in all six languages at %i px',
+    async (width) => {
+      const cup = await adminCompetition(browser, 'cut-cup', 'Cut Cup');
+      const now = await cup.serverNow();
+      await cup.addFixture(new Date(now + 86_400_000), 'Matchday 14');
+      await cup.addFixture(new Date(now + 8 * 86_400_000), 'Matchday 15', ['Everton', 'Fulham']);
+      const session = await openSession(browser, width);
+      const { page, errors } = session;
+      await playerWithTeams(session.context, [
+        { competitionId: cup.id, team: "Bob's Barnstormers Athletic" },
+        { competitionId: cup.id, team: "Bob's Barnstormers Reserves" },
+      ]);
+      for (const language of languages) {
+        await page.goto('/');
+        await page.evaluate((lang) => localStorage.setItem('selectedLanguage', lang), language);
+        await page.goto(cup.route);
+        await page.getByTestId('team-bar').waitFor();
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+        expect(await page.getByTestId('round-select').inputValue()).toBe('Matchday 14');
+        expect(
+          await cutTexts(page, [
+            '[data-testid="active-team"]',
+            '[data-testid="active-league"]',
+            '[data-testid="round-select"]',
+          ]),
+          language,
+        ).toEqual([]);
+        if (language === 'de') await screenshot(page, 'predictions-whole-names-de');
+        await page.goto('/');
+        await page.getByTestId('hub-team').first().waitFor();
+        expect(
+          await cutTexts(page, ['[data-testid="hub-team"] span', '[data-testid="hub-team"] a']),
+          language,
+        ).toEqual([]);
+        if (language === 'de') await screenshot(page, 'home-whole-names-de');
+      }
+      expect(errors).toEqual([]);
+      await session.context.close();
+      await cup.admin.close();
+    },
+    120_000,
+  );
+});
+
 describe('the round a competition page opens on (issue 54)', () => {
   it.each(widths)(
     'holds the next kick-off when a later round has a match tonight at %i px',

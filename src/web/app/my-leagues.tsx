@@ -77,8 +77,8 @@ const LeagueLabel = ({
 }) => (
   <span className="flex min-w-0 items-center gap-2">
     <span className="flex min-w-0 flex-col">
-      <span className="truncate font-semibold text-fg">{league.name}</span>
-      <span className="truncate text-xs text-fg-muted">{league.competitionName}</span>
+      <span className="break-words font-semibold text-fg">{league.name}</span>
+      <span className="break-words text-xs text-fg-muted">{league.competitionName}</span>
     </span>
     <Unread count={league.unread} />
   </span>

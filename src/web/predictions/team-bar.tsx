@@ -18,24 +18,25 @@ export const TeamBar = ({ teams, active, jokersLeft, onSwitch }: TeamBarProps) =
   return (
     <div
       data-testid="team-bar"
-      // On a phone one line (team · league, jokers) and the switcher under it: the first fixture
-      // stays in the first screen.
-      className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-3 shadow-sm sm:flex-row sm:flex-wrap sm:items-center sm:justify-between sm:gap-3 sm:p-4"
+      // On a phone team and league beside the jokers and the switcher under them: the first
+      // fixture stays in the first screen.
+      className="flex flex-col gap-2 rounded-2xl border border-line bg-surface px-3 py-2 shadow-sm sm:flex-row sm:flex-wrap sm:items-center sm:justify-between sm:gap-3 sm:p-4"
     >
-      <div className="flex min-w-0 items-center justify-between gap-2 sm:contents">
-        <dl className="flex min-w-0 items-baseline gap-x-1.5 text-sm sm:flex-wrap sm:gap-x-5 sm:gap-y-1">
-          <div className="flex min-w-0 shrink gap-1.5">
+      <div className="flex min-w-0 items-start justify-between gap-2 sm:contents">
+        {/* Whole names (issue 54): on a phone the team over its league, wrapping, never cut. */}
+        <dl className="flex min-w-0 flex-col text-sm leading-snug sm:flex-row sm:flex-wrap sm:items-baseline sm:gap-x-5 sm:gap-y-1">
+          <div className="flex min-w-0 gap-1.5">
             <dt className="sr-only text-fg-muted sm:not-sr-only">{t('predictions.team')}:</dt>
-            <dd className="truncate font-semibold text-fg" data-testid="active-team">
+            <dd className="min-w-0 break-words font-semibold text-fg" data-testid="active-team">
               {active?.name ?? notSet}
             </dd>
           </div>
-          <span aria-hidden="true" className="text-fg-muted sm:hidden">
-            ·
-          </span>
-          <div className="flex min-w-0 shrink-[2] gap-1.5">
+          <div className="flex min-w-0 gap-1.5">
             <dt className="sr-only text-fg-muted sm:not-sr-only">{t('predictions.league')}:</dt>
-            <dd className="truncate text-fg sm:font-semibold" data-testid="active-league">
+            <dd
+              className="min-w-0 break-words text-fg-muted sm:font-semibold sm:text-fg"
+              data-testid="active-league"
+            >
               {active?.leagueName ?? notSet}
             </dd>
           </div>

@@ -239,10 +239,10 @@ const MyTeams = ({
               data-team={team.teamName}
             >
               <div className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate font-semibold text-fg">{team.teamName}</span>
+                <span className="break-words font-semibold text-fg">{team.teamName}</span>
                 <Link
                   to={`/league/${team.leagueId}/standings`}
-                  className="truncate text-sm text-brand-text underline-offset-2 hover:underline"
+                  className="break-words text-sm text-brand-text underline-offset-2 hover:underline"
                   aria-label={t('leagues.hub.standings', { league: team.leagueName })}
                 >
                   {team.leagueName}

@@ -147,7 +147,7 @@ export const LeagueSettings = ({
           <ul className="flex flex-col gap-1">
             {members.map((m) => (
               <li key={m.teamId} className="flex items-center justify-between gap-2">
-                <span className="truncate text-sm text-fg">{m.teamName}</span>
+                <span className="break-words text-sm text-fg">{m.teamName}</span>
                 <span className="flex shrink-0 gap-1">
                   {ownTeams.has(m.teamId) ? null : (
                     <Button
@@ -206,8 +206,8 @@ const RemovedPlayers = ({ leagueId }: { leagueId: string }) => {
         {rows.map((bar) => (
           <li key={bar.userId} className="flex items-center justify-between gap-2">
             <span className="flex min-w-0 flex-col">
-              <span className="truncate text-sm text-fg">{managerLabel(t, bar.manager)}</span>
-              <span className="truncate text-xs text-fg-muted" title={bar.teamName}>
+              <span className="break-words text-sm text-fg">{managerLabel(t, bar.manager)}</span>
+              <span className="break-words text-xs text-fg-muted" title={bar.teamName}>
                 {t('leagues.settings.barTeam', { team: bar.teamName })}
               </span>
             </span>

@@ -125,7 +125,7 @@ const FixtureItem = ({ fixture }: { fixture: LeagueFixture }) => {
               key={e.teamId}
               className="flex items-center justify-between gap-2 rounded-lg bg-surface-muted px-2.5 py-1.5 text-sm"
             >
-              <span className="truncate font-medium text-fg">{e.teamName}</span>
+              <span className="break-words font-medium text-fg">{e.teamName}</span>
               <span className="flex shrink-0 items-center gap-1.5 text-fg">
                 {e.outcome ? (
                   <>

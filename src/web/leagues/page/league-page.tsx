@@ -183,8 +183,8 @@ const MembersTable = ({
               {index + 1}
             </span>
             <div className="flex min-w-0 flex-col">
-              <span className="truncate font-semibold text-fg">{m.teamName}</span>
-              <span className="truncate text-sm text-fg-muted">
+              <span className="break-words font-semibold text-fg">{m.teamName}</span>
+              <span className="break-words text-sm text-fg-muted">
                 {t('leagues.page.managedBy', { manager: managerLabel(t, m.manager) })}
               </span>
             </div>

@@ -52,7 +52,7 @@ export const LeagueFigures = ({
                 <ol className="flex flex-col gap-1.5" data-testid="draws-leaders">
                   {league.drawsLeaders.map((leader, i) => (
                     <li key={leader.teamId} className="flex items-baseline justify-between gap-3">
-                      <span className="min-w-0 truncate text-fg">
+                      <span className="min-w-0 break-words text-fg">
                         <span className="mr-2 font-bold tabular-nums text-fg-muted">{i + 1}</span>
                         {leader.teamName}
                       </span>

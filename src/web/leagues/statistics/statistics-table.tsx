@@ -77,7 +77,7 @@ export const StatisticsTable = ({
         {rows.map((row) => (
           <li key={row.teamId} className="rounded-xl border border-line p-3">
             <div className="mb-2 flex items-baseline justify-between gap-2">
-              {name(row, 'min-w-0 truncate font-semibold text-fg')}
+              {name(row, 'min-w-0 break-words font-semibold text-fg')}
               <span className="shrink-0 font-bold tabular-nums text-fg">
                 {t('leagues.fixtures.points', { count: row.points })}
               </span>

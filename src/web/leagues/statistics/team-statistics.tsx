@@ -133,7 +133,7 @@ export const TeamStatsSummary = ({
       data-testid="team-stats-summary"
     >
       <div className="flex min-w-0 flex-col">
-        <span className="truncate text-sm font-semibold text-fg">{team.name}</span>
+        <span className="break-words text-sm font-semibold text-fg">{team.name}</span>
         <span className="text-xs text-fg-muted">
           {data
             ? t('leagueStats.summary', {
